@@ -1,0 +1,44 @@
+//! sgf-stream: a fast, zero-copy, streaming SGF (Smart Game Format)
+//! parser, tree builder and writer.
+//!
+//! The three layers in a few lines:
+//!
+//! ```
+//! use sgf_stream::{Event, Parser};
+//!
+//! let input = "(;GM[1]SZ[19];B[pd];W[dp](;B[pp])(;B[dd]))";
+//!
+//! // 1. Events: borrowed, zero-copy, in file order.
+//! let moves = Parser::new(input.as_bytes())
+//!     .filter(|e| matches!(e, Ok(Event::Property(id, _)) if id == "B" || id == "W"))
+//!     .count();
+//! assert_eq!(moves, 4);
+//!
+//! // 2. Tree: owned, values decoded as SGF Text.
+//! let tree = sgf_stream::parse(input)?;
+//! assert_eq!(tree.main_line().count(), 4);
+//!
+//! // 3. Writing: back to SGF.
+//! assert_eq!(tree.to_string(), input);
+//! # Ok::<(), sgf_stream::Error>(())
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod error;
+mod event;
+mod machine;
+mod parser;
+mod tree;
+pub mod value;
+
+pub use error::{Error, ErrorKind, Position};
+pub use event::{Event, PropIdent, RawValue, RawValueIter, RawValues};
+pub use machine::Limits;
+pub use parser::{Parser, Spans};
+pub use tree::{parse, parse_collection, SgfTree, Walk, WalkEvent};
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,0 +1,486 @@
+//! The one SGF grammar: a resumable state machine over a byte buffer.
+//!
+//! Every input path drives this machine: the slice [`Parser`](crate::Parser)
+//! hands it the whole input at once; the streaming readers hand it a buffer
+//! that they refill. [`Machine::step`] scans from `*pos` and either yields
+//! the next token as offsets into the buffer, or says it needs more bytes.
+//! While a property is being scanned `*pos` stays at its first byte and the
+//! machine remembers how far it got, so a refill never rescans (a value of
+//! a gigabyte arriving in 8 KiB pieces is still read in linear time).
+//!
+//! The caller may drop the bytes before `*pos` between calls (shifting the
+//! rest down); offsets are relative to the buffer it passes.
+
+use crate::error::ErrorKind;
+
+/// Resource limits against hostile input. Each one, when exceeded, stops
+/// parsing with a clear error.
+///
+/// ```
+/// use sgf_stream::{Limits, Parser, ErrorKind};
+/// let limits = Limits { max_depth: 2, ..Limits::default() };
+/// let err = Parser::with_limits(b"(;(;(;)))", limits)
+///     .find_map(Result::err)
+///     .unwrap();
+/// assert_eq!(err.kind(), &ErrorKind::TooDeep(2));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest nesting of game trees and variations. Default 1,048,576.
+    pub max_depth: u32,
+    /// Longest raw value in bytes. Default 64 MiB.
+    pub max_value_len: usize,
+    /// Most properties in one node. Default 1,048,576.
+    pub max_properties_per_node: u32,
+    /// Most values of one property. Default 1,048,576.
+    pub max_values_per_property: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_depth: 1 << 20,
+            max_value_len: 64 << 20,
+            max_properties_per_node: 1 << 20,
+            max_values_per_property: 1 << 20,
+        }
+    }
+}
+
+impl Limits {
+    /// No limits at all (each one at its type's maximum).
+    pub fn none() -> Self {
+        Limits {
+            max_depth: u32::MAX,
+            max_value_len: usize::MAX,
+            max_properties_per_node: u32::MAX,
+            max_values_per_property: u32::MAX,
+        }
+    }
+}
+
+/// A token, as offsets into the buffer the machine was given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Token {
+    StartGameTree,
+    Node,
+    /// The identifier is `start..ident_end`; the values run is
+    /// `values_start..end`.
+    Property {
+        ident_end: usize,
+        values_start: usize,
+        count: u32,
+    },
+    EndGameTree,
+}
+
+/// What one call of [`Machine::step`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// A token spanning `start..end`; `*pos` is now `end`.
+    Token(Token, usize, usize),
+    /// The buffer ends inside a token: call again with more bytes after it.
+    NeedMore,
+    /// The input ended cleanly (only with `eof`).
+    End,
+    /// Malformed input at this buffer offset; the machine stays failed.
+    Error(ErrorKind, usize),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Before, between or after top-level game trees.
+    Outside,
+    /// Right after `(`: a node must follow.
+    TreeOpen,
+    /// Inside a node's sequence: properties, `;`, `(` or `)` may follow.
+    InNode,
+    /// After a variation's `)`: only `(` or `)` may follow.
+    AfterVariation,
+    /// Scanning a property; `*pos` is at its first byte.
+    Property(Phase),
+    Failed,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Ident,
+    BeforeValue,
+    InValue,
+    AfterValue,
+}
+
+/// Progress inside a property, relative to its first byte.
+#[derive(Debug, Clone, Copy, Default)]
+struct PropScan {
+    cursor: usize,
+    ident_end: usize,
+    values_start: usize,
+    value_open: usize,
+    values_end: usize,
+    count: u32,
+}
+
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The resumable SGF state machine.
+#[derive(Debug, Clone)]
+pub(crate) struct Machine {
+    state: State,
+    depth: u32,
+    trees: u64,
+    properties_in_node: u32,
+    at_start: bool,
+    prop: PropScan,
+    limits: Limits,
+}
+
+#[inline]
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\r' | b'\t' | 0x0b | 0x0c)
+}
+
+/// Skips whitespace from `at`; returns the first other byte's offset.
+#[inline]
+fn skip_space(buf: &[u8], mut at: usize) -> usize {
+    while at < buf.len() && is_space(buf[at]) {
+        at += 1;
+    }
+    at
+}
+
+impl Machine {
+    pub(crate) fn new(limits: Limits) -> Self {
+        Machine {
+            state: State::Outside,
+            depth: 0,
+            trees: 0,
+            properties_in_node: 0,
+            at_start: true,
+            prop: PropScan::default(),
+            limits,
+        }
+    }
+
+    /// How deep the innermost open game tree is (0 outside all trees).
+    pub(crate) fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    fn fail(&mut self, kind: ErrorKind, at: usize) -> Step {
+        self.state = State::Failed;
+        Step::Error(kind, at)
+    }
+
+    /// Scans the next token of `buf` from `*pos`. `eof` says that no bytes
+    /// will follow `buf`.
+    pub(crate) fn step(&mut self, buf: &[u8], pos: &mut usize, eof: bool) -> Step {
+        if let State::Property(phase) = self.state {
+            return self.scan_property(buf, pos, eof, phase);
+        }
+        if self.at_start {
+            if let Some(step) = self.skip_bom(buf, pos, eof) {
+                return step;
+            }
+        }
+        let at = skip_space(buf, *pos);
+        *pos = at;
+        let Some(&byte) = buf.get(at) else {
+            return self.at_end(at, eof);
+        };
+        match self.state {
+            State::Outside => match byte {
+                b'(' => self.open_tree(pos, at),
+                _ if self.trees == 0 => self.fail(ErrorKind::TreeMissing, at),
+                _ => self.fail(ErrorKind::TrailingText(byte), at),
+            },
+            State::TreeOpen => match byte {
+                b';' => self.node(pos, at),
+                b'(' | b')' => self.fail(ErrorKind::TreeWithNoNodes, at),
+                _ => self.fail(ErrorKind::MissingNode(byte), at),
+            },
+            State::InNode => match byte {
+                b'A'..=b'Z' => {
+                    self.properties_in_node += 1;
+                    if self.properties_in_node > self.limits.max_properties_per_node {
+                        let limit = self.limits.max_properties_per_node;
+                        return self.fail(ErrorKind::TooManyProperties(limit), at);
+                    }
+                    self.prop = PropScan {
+                        cursor: 1,
+                        ..PropScan::default()
+                    };
+                    self.scan_property(buf, pos, eof, Phase::Ident)
+                }
+                b';' => self.node(pos, at),
+                b'(' => self.open_tree(pos, at),
+                b')' => self.close_tree(pos, at),
+                b'a'..=b'z' => self.fail(ErrorKind::PropertyNotUppercase, at),
+                _ => self.fail(ErrorKind::UnexpectedByte(byte), at),
+            },
+            State::AfterVariation => match byte {
+                b'(' => self.open_tree(pos, at),
+                b')' => self.close_tree(pos, at),
+                b';' => self.fail(ErrorKind::NodeAfterVariation, at),
+                _ => self.fail(ErrorKind::UnexpectedByte(byte), at),
+            },
+            State::Property(_) | State::Failed => Step::End,
+        }
+    }
+
+    /// Skips a UTF-8 byte order mark at the very start of the input.
+    #[cold]
+    fn skip_bom(&mut self, buf: &[u8], pos: &mut usize, eof: bool) -> Option<Step> {
+        let rest = &buf[*pos..];
+        if rest.len() < UTF8_BOM.len() && !eof && UTF8_BOM.starts_with(rest) {
+            return Some(Step::NeedMore);
+        }
+        self.at_start = false;
+        if rest.starts_with(UTF8_BOM) {
+            *pos += UTF8_BOM.len();
+        }
+        None
+    }
+
+    fn at_end(&mut self, at: usize, eof: bool) -> Step {
+        if !eof {
+            return Step::NeedMore;
+        }
+        match self.state {
+            State::Outside if self.trees == 0 => self.fail(ErrorKind::TreeMissing, at),
+            State::Outside => Step::End,
+            State::Failed => Step::End,
+            _ => self.fail(ErrorKind::UnclosedTree, at),
+        }
+    }
+
+    fn open_tree(&mut self, pos: &mut usize, at: usize) -> Step {
+        if self.depth >= self.limits.max_depth {
+            let limit = self.limits.max_depth;
+            return self.fail(ErrorKind::TooDeep(limit), at);
+        }
+        self.depth += 1;
+        self.state = State::TreeOpen;
+        *pos = at + 1;
+        Step::Token(Token::StartGameTree, at, at + 1)
+    }
+
+    fn close_tree(&mut self, pos: &mut usize, at: usize) -> Step {
+        self.depth -= 1;
+        self.state = if self.depth == 0 {
+            self.trees += 1;
+            State::Outside
+        } else {
+            State::AfterVariation
+        };
+        *pos = at + 1;
+        Step::Token(Token::EndGameTree, at, at + 1)
+    }
+
+    fn node(&mut self, pos: &mut usize, at: usize) -> Step {
+        self.state = State::InNode;
+        self.properties_in_node = 0;
+        *pos = at + 1;
+        Step::Token(Token::Node, at, at + 1)
+    }
+
+    /// Scans (or resumes scanning) the property starting at `*pos`.
+    fn scan_property(&mut self, buf: &[u8], pos: &mut usize, eof: bool, phase: Phase) -> Step {
+        let start = *pos;
+        let body = &buf[start..];
+        let mut phase = phase;
+        let mut p = self.prop;
+        loop {
+            match phase {
+                Phase::Ident => {
+                    while p.cursor < body.len() && body[p.cursor].is_ascii_uppercase() {
+                        p.cursor += 1;
+                    }
+                    match body.get(p.cursor) {
+                        None if !eof => break,
+                        Some(b) if b.is_ascii_lowercase() => {
+                            return self.fail(ErrorKind::PropertyNotUppercase, start + p.cursor)
+                        }
+                        _ => {
+                            p.ident_end = p.cursor;
+                            phase = Phase::BeforeValue;
+                        }
+                    }
+                }
+                Phase::BeforeValue => {
+                    p.cursor = skip_space(body, p.cursor);
+                    match body.get(p.cursor) {
+                        None if !eof => break,
+                        Some(b'[') => {
+                            p.values_start = p.cursor;
+                            p.value_open = p.cursor;
+                            p.cursor += 1;
+                            phase = Phase::InValue;
+                        }
+                        _ => {
+                            let at = start + p.cursor;
+                            return self.fail(ErrorKind::PropertiesWithoutDelimiter, at);
+                        }
+                    }
+                }
+                Phase::InValue => match find_value_end(body, p.cursor) {
+                    ValueEnd::Closed(close) => {
+                        if close - p.value_open - 1 > self.limits.max_value_len {
+                            return self.value_too_long(start + p.value_open);
+                        }
+                        p.count += 1;
+                        if p.count > self.limits.max_values_per_property {
+                            let limit = self.limits.max_values_per_property;
+                            return self
+                                .fail(ErrorKind::TooManyValues(limit), start + p.value_open);
+                        }
+                        p.cursor = close + 1;
+                        p.values_end = p.cursor;
+                        phase = Phase::AfterValue;
+                    }
+                    ValueEnd::Open(resume) => {
+                        if resume - p.value_open - 1 > self.limits.max_value_len {
+                            return self.value_too_long(start + p.value_open);
+                        }
+                        if !eof {
+                            p.cursor = resume;
+                            break;
+                        }
+                        return if resume < body.len() {
+                            self.fail(ErrorKind::EscapeAtEnd, start + resume)
+                        } else {
+                            self.fail(ErrorKind::UnclosedValue, start + p.value_open)
+                        };
+                    }
+                },
+                Phase::AfterValue => {
+                    p.cursor = skip_space(body, p.cursor);
+                    match body.get(p.cursor) {
+                        None if !eof => break,
+                        Some(b'[') => {
+                            p.value_open = p.cursor;
+                            p.cursor += 1;
+                            phase = Phase::InValue;
+                        }
+                        _ => {
+                            self.state = State::InNode;
+                            let token = Token::Property {
+                                ident_end: start + p.ident_end,
+                                values_start: start + p.values_start,
+                                count: p.count,
+                            };
+                            let end = start + p.values_end;
+                            *pos = end;
+                            return Step::Token(token, start, end);
+                        }
+                    }
+                }
+            }
+        }
+        self.prop = p;
+        self.state = State::Property(phase);
+        Step::NeedMore
+    }
+
+    #[cold]
+    fn value_too_long(&mut self, at: usize) -> Step {
+        let limit = self.limits.max_value_len;
+        self.fail(ErrorKind::ValueTooLong(limit), at)
+    }
+}
+
+enum ValueEnd {
+    /// The offset of the closing `]`.
+    Closed(usize),
+    /// No `]` yet: resume scanning here (at a trailing `\`, or the end).
+    Open(usize),
+}
+
+/// Finds the `]` closing a value, scanning `body` from `from`.
+#[inline]
+fn find_value_end(body: &[u8], from: usize) -> ValueEnd {
+    // Most values are short points such as `pd`: look at a few bytes
+    // before calling memchr.
+    let mut at = from;
+    let quick_end = (from + 3).min(body.len());
+    while at < quick_end {
+        match body[at] {
+            b']' => return ValueEnd::Closed(at),
+            b'\\' => break,
+            _ => at += 1,
+        }
+    }
+    loop {
+        match memchr::memchr2(b']', b'\\', &body[at..]) {
+            None => return ValueEnd::Open(body.len()),
+            Some(found) => {
+                at += found;
+                if body[at] == b']' {
+                    return ValueEnd::Closed(at);
+                }
+                if at + 1 >= body.len() {
+                    return ValueEnd::Open(at);
+                }
+                at += 2;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Scanned = Result<(Token, usize, usize), (ErrorKind, usize)>;
+
+    /// Runs the machine over `input` split into pieces of `chunk` bytes,
+    /// keeping every byte (so offsets stay absolute).
+    fn tokens(input: &[u8], chunk: usize) -> Vec<Scanned> {
+        let mut machine = Machine::new(Limits::default());
+        let mut out = Vec::new();
+        let mut pos = 0;
+        let mut len = chunk.min(input.len());
+        loop {
+            let eof = len == input.len();
+            match machine.step(&input[..len], &mut pos, eof) {
+                Step::Token(t, s, e) => out.push(Ok((t, s, e))),
+                Step::NeedMore => len = (len + chunk).min(input.len()),
+                Step::End => return out,
+                Step::Error(k, at) => {
+                    out.push(Err((k, at)));
+                    return out;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn chunked_scanning_matches_whole() {
+        let inputs: [&[u8]; 6] = [
+            b"(;FF[4]C[a\\]b\\\\]AB[aa] [bb]\r\n(;B[]) (;W[tt]))",
+            b"\xEF\xBB\xBF(;A[x])(;B[y])",
+            b"(;A[unclosed",
+            b"(;A[esc\\",
+            b"(;A[b];B[c])x",
+            b"(;A[b]C (;D[e]))",
+        ];
+        for input in inputs {
+            let whole = tokens(input, input.len());
+            for chunk in 1..8 {
+                assert_eq!(tokens(input, chunk), whole, "chunk {chunk} of {input:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn value_end_handles_escapes_at_every_place() {
+        assert!(matches!(find_value_end(b"[ab]", 1), ValueEnd::Closed(3)));
+        assert!(matches!(find_value_end(b"[\\]]", 1), ValueEnd::Closed(3)));
+        assert!(matches!(find_value_end(b"[a\\", 1), ValueEnd::Open(2)));
+        assert!(matches!(find_value_end(b"[aaaaa", 1), ValueEnd::Open(6)));
+        assert!(matches!(
+            find_value_end(b"[aaaa\\\\]", 1),
+            ValueEnd::Closed(7)
+        ));
+    }
+}

@@ -1,0 +1,151 @@
+//! [`Parser`]: the zero-copy pull parser over a byte slice.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use crate::error::Error;
+use crate::event::{Event, PropIdent, RawValues};
+use crate::machine::{Limits, Machine, Step, Token};
+
+/// A pull parser over a whole SGF collection in memory.
+///
+/// It yields [`Event`]s that borrow from the input, and stops for good
+/// after the first error. No allocation happens per event.
+///
+/// ```
+/// use sgf_stream::{Event, Parser};
+/// let mut moves = 0;
+/// for event in Parser::new(b"(;GM[1];B[pd];W[dp](;B[pp])(;B[dd]))") {
+///     if let Event::Property(ident, _) = event? {
+///         moves += (ident == "B" || ident == "W") as usize;
+///     }
+/// }
+/// assert_eq!(moves, 4);
+/// # Ok::<(), sgf_stream::Error>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Parser<'a> {
+    input: &'a [u8],
+    pos: usize,
+    machine: Machine,
+    done: bool,
+}
+
+impl<'a> Parser<'a> {
+    /// A parser over `input`, with the default [`Limits`].
+    pub fn new(input: &'a [u8]) -> Self {
+        Parser::with_limits(input, Limits::default())
+    }
+
+    /// A parser over `input` with the given resource limits.
+    pub fn with_limits(input: &'a [u8], limits: Limits) -> Self {
+        Parser {
+            input,
+            pos: 0,
+            machine: Machine::new(limits),
+            done: false,
+        }
+    }
+
+    /// The byte offset where the next event will be looked for.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// How many game trees and variations are open.
+    pub fn depth(&self) -> u32 {
+        self.machine.depth()
+    }
+
+    /// The input this parser reads.
+    pub fn get_ref(&self) -> &'a [u8] {
+        self.input
+    }
+
+    /// Turns the parser into an iterator of events with the byte range each
+    /// one covers in the input.
+    ///
+    /// ```
+    /// use sgf_stream::{Event, Parser};
+    /// let spans: Vec<_> = Parser::new(b"(;B[aa] )")
+    ///     .into_spans()
+    ///     .map(|item| item.map(|(_, span)| span))
+    ///     .collect::<Result<_, _>>()?;
+    /// assert_eq!(spans, [0..1, 1..2, 2..7, 8..9]);
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
+    pub fn into_spans(self) -> Spans<'a> {
+        Spans { parser: self }
+    }
+
+    /// The next event with its byte range.
+    pub fn next_spanned(&mut self) -> Option<Result<(Event<'a>, Range<usize>), Error>> {
+        if self.done {
+            return None;
+        }
+        match self.machine.step(self.input, &mut self.pos, true) {
+            Step::Token(token, start, end) => {
+                let event = event_from_token(self.input, token, start, end);
+                Some(Ok((event, start..end)))
+            }
+            Step::Error(kind, at) => {
+                self.done = true;
+                Some(Err(Error::at(kind, self.input, at)))
+            }
+            Step::End | Step::NeedMore => {
+                self.done = true;
+                None
+            }
+        }
+    }
+}
+
+/// Builds the event for `token`, which spans `start..end` of `buf`.
+#[inline]
+pub(crate) fn event_from_token(buf: &[u8], token: Token, start: usize, end: usize) -> Event<'_> {
+    match token {
+        Token::StartGameTree => Event::StartGameTree,
+        Token::Node => Event::Node,
+        Token::EndGameTree => Event::EndGameTree,
+        Token::Property {
+            ident_end,
+            values_start,
+            count,
+        } => {
+            let ident = ascii_str(&buf[start..ident_end]);
+            let values = RawValues::new(&buf[values_start..end], count);
+            Event::Property(PropIdent::new(Cow::Borrowed(ident)), values)
+        }
+    }
+}
+
+/// The machine only accepts ASCII letters in identifiers.
+#[inline]
+fn ascii_str(bytes: &[u8]) -> &str {
+    std::str::from_utf8(bytes).unwrap_or_default()
+}
+
+impl<'a> Iterator for Parser<'a> {
+    type Item = Result<Event<'a>, Error>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_spanned().map(|item| item.map(|(event, _)| event))
+    }
+}
+
+impl std::iter::FusedIterator for Parser<'_> {}
+
+/// Iterator of events with their byte ranges; see [`Parser::into_spans`].
+#[derive(Debug, Clone)]
+pub struct Spans<'a> {
+    parser: Parser<'a>,
+}
+
+impl<'a> Iterator for Spans<'a> {
+    type Item = Result<(Event<'a>, Range<usize>), Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.parser.next_spanned()
+    }
+}

@@ -1,0 +1,214 @@
+//! Decoding raw values: SGF Text and SimpleText, and the escaping rules.
+//!
+//! The rules, exactly those of the FF[4] spec and the "SGF Parsing"
+//! exercise:
+//! - `\` escapes the next character: `\]` is `]`, `\\` is `\`, `\q` is `q`;
+//! - `\` followed by a line break (LF, CR, CRLF or LFCR) is a soft line
+//!   break and is removed;
+//! - any other whitespace (tab, vertical tab, form feed), escaped or not,
+//!   becomes a space; only ASCII whitespace counts, so an ideographic space
+//!   (U+3000) in a Japanese comment is kept as it is;
+//! - in Text, other line breaks are hard line breaks, each written `\n`;
+//!   in SimpleText they become a space too.
+//!
+//! Both decoders borrow the input when it needs no change.
+
+use std::borrow::Cow;
+
+/// A value's bytes are not valid UTF-8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("value is not valid UTF-8 at byte {offset} of the value")]
+pub struct Utf8Error {
+    /// Where the first invalid byte is, counted in the raw value.
+    pub offset: usize,
+}
+
+/// The index of the first unescaped `]` in `body`, the bytes after a `[`.
+pub(crate) fn find_close(body: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    loop {
+        at += memchr::memchr2(b']', b'\\', &body[at..])?;
+        if body[at] == b']' {
+            return Some(at);
+        }
+        at += 2;
+        if at > body.len() {
+            return None;
+        }
+    }
+}
+
+/// Decodes a raw value as SGF Text.
+///
+/// # Errors
+/// [`Utf8Error`] when the bytes are not valid UTF-8.
+///
+/// # Examples
+/// ```
+/// use sgf_stream::value::text;
+/// assert_eq!(text(b"hello\t\\\nworld\\]").unwrap(), "hello world]");
+/// assert_eq!(text(b"line one\r\nline two").unwrap(), "line one\nline two");
+/// assert!(matches!(text(b"plain"), Ok(std::borrow::Cow::Borrowed("plain"))));
+/// ```
+pub fn text(raw: &[u8]) -> Result<Cow<'_, str>, Utf8Error> {
+    decode(raw, Flavor::Text)
+}
+
+/// Decodes a raw value as SGF SimpleText: like [`text`], but hard line
+/// breaks become spaces too.
+///
+/// # Errors
+/// [`Utf8Error`] when the bytes are not valid UTF-8.
+///
+/// # Examples
+/// ```
+/// use sgf_stream::value::simple_text;
+/// assert_eq!(simple_text(b"Lee\r\nSedol\\\n").unwrap(), "Lee Sedol");
+/// ```
+pub fn simple_text(raw: &[u8]) -> Result<Cow<'_, str>, Utf8Error> {
+    decode(raw, Flavor::SimpleText)
+}
+
+/// Decodes a raw value as Text, replacing invalid UTF-8 with U+FFFD.
+pub fn text_lossy(raw: &[u8]) -> Cow<'_, str> {
+    match text(raw) {
+        Ok(text) => text,
+        Err(_) => {
+            let unescaped = decode_bytes(raw, Flavor::Text);
+            Cow::Owned(String::from_utf8_lossy(&unescaped).into_owned())
+        }
+    }
+}
+
+/// Escapes `text` for writing inside `[` and `]`: `\` and `]` get a `\`.
+///
+/// ```
+/// assert_eq!(sgf_stream::value::escape("a]b\\c"), "a\\]b\\\\c");
+/// ```
+pub fn escape(text: &str) -> Cow<'_, str> {
+    if !text.bytes().any(|b| b == b']' || b == b'\\') {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 4);
+    for ch in text.chars() {
+        if ch == ']' || ch == '\\' {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+    Cow::Owned(out)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Flavor {
+    Text,
+    SimpleText,
+}
+
+fn needs_work(raw: &[u8], flavor: Flavor) -> bool {
+    raw.iter().any(|&b| match b {
+        b'\\' | b'\r' | b'\t' | 0x0b | 0x0c => true,
+        b'\n' => flavor == Flavor::SimpleText,
+        _ => false,
+    })
+}
+
+fn valid(bytes: &[u8]) -> Result<&str, Utf8Error> {
+    std::str::from_utf8(bytes).map_err(|e| Utf8Error {
+        offset: e.valid_up_to(),
+    })
+}
+
+fn decode(raw: &[u8], flavor: Flavor) -> Result<Cow<'_, str>, Utf8Error> {
+    if !needs_work(raw, flavor) {
+        return valid(raw).map(Cow::Borrowed);
+    }
+    // Validate the raw bytes first so the offset names the raw value; the
+    // unescaped bytes are then valid too, as escapes only remove ASCII.
+    valid(raw)?;
+    let bytes = decode_bytes(raw, flavor);
+    Ok(Cow::Owned(
+        String::from_utf8(bytes).expect("unescaping valid UTF-8 keeps it valid"),
+    ))
+}
+
+/// Applies the escape and whitespace rules to bytes, whatever their
+/// encoding (all the rules act on ASCII bytes only).
+pub(crate) fn decode_bytes(raw: &[u8], flavor: Flavor) -> Vec<u8> {
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        let b = raw[i];
+        i += 1;
+        let escaped = b == b'\\';
+        let b = if escaped {
+            match raw.get(i) {
+                Some(&next) => {
+                    i += 1;
+                    next
+                }
+                None => break,
+            }
+        } else {
+            b
+        };
+        match b {
+            b'\n' | b'\r' => {
+                // A pair CRLF or LFCR counts as one line break.
+                if let Some(&next) = raw.get(i) {
+                    if (next == b'\n' || next == b'\r') && next != b {
+                        i += 1;
+                    }
+                }
+                if !escaped {
+                    out.push(if flavor == Flavor::Text { b'\n' } else { b' ' });
+                }
+            }
+            b'\t' | 0x0b | 0x0c => out.push(b' '),
+            _ => out.push(b),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn find_close_skips_escapes() {
+        assert_eq!(find_close(b"a\\]b]"), Some(4));
+        assert_eq!(find_close(b"\\\\]"), Some(2));
+        assert_eq!(find_close(b"abc"), None);
+        assert_eq!(find_close(b"ab\\"), None);
+        assert_eq!(find_close(b"ab\\]"), None);
+    }
+
+    #[test]
+    fn line_break_pairs_count_once() {
+        for raw in [&b"a\r\nb"[..], b"a\n\rb", b"a\nb", b"a\rb"] {
+            assert_eq!(text(raw).unwrap(), "a\nb", "{raw:?}");
+            assert_eq!(simple_text(raw).unwrap(), "a b", "{raw:?}");
+        }
+        assert_eq!(text(b"a\n\nb").unwrap(), "a\n\nb");
+        assert_eq!(text(b"a\r\n\r\nb").unwrap(), "a\n\nb");
+        for raw in [&b"a\\\r\nb"[..], b"a\\\n\rb", b"a\\\nb", b"a\\\rb"] {
+            assert_eq!(text(raw).unwrap(), "ab", "{raw:?}");
+        }
+    }
+
+    #[test]
+    fn invalid_utf8_names_its_offset() {
+        assert_eq!(text(b"ab\xffc"), Err(Utf8Error { offset: 2 }));
+        assert_eq!(text(b"a\\]\xff"), Err(Utf8Error { offset: 3 }));
+        assert_eq!(text_lossy(b"a\\]\xff"), "a]\u{fffd}");
+    }
+
+    #[test]
+    fn unicode_whitespace_is_kept() {
+        assert_eq!(
+            text("a\u{3000}b\u{a0}".as_bytes()).unwrap(),
+            "a\u{3000}b\u{a0}"
+        );
+    }
+}

@@ -1,0 +1,60 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// `../shared/<rel>` beside the repository, if it exists; otherwise prints
+/// a note saying the test is skipped and returns `None`.
+pub fn shared(rel: &str) -> Option<PathBuf> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(rel);
+    if path.exists() {
+        Some(path)
+    } else {
+        eprintln!("note: {} is absent; skipping this test", path.display());
+        None
+    }
+}
+
+/// Every `.sgf` file (any letter case) below `dir`, sorted.
+pub fn sgf_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("readable directory") {
+            let path = entry.expect("directory entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|ext| ext.eq_ignore_ascii_case("sgf"))
+            {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The files of `../shared/corpus`, or `None` (with a note) when absent.
+pub fn corpus_files() -> Option<Vec<PathBuf>> {
+    let dir = shared("corpus")?;
+    let files = sgf_files(&dir);
+    assert!(files.len() > 1000, "the corpus holds thousands of games");
+    Some(files)
+}
+
+/// Runs `f` on a thread with a stack of `bytes`.
+pub fn on_small_stack<T: Send + 'static>(
+    bytes: usize,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    std::thread::Builder::new()
+        .stack_size(bytes)
+        .spawn(f)
+        .expect("spawn a thread")
+        .join()
+        .expect("the thread did not panic")
+}
