@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod generate;
+
 /// `../shared/<rel>` beside the repository, if it exists; otherwise prints
 /// a note saying the test is skipped and returns `None`.
 pub fn shared(rel: &str) -> Option<PathBuf> {
