@@ -25,17 +25,28 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod builder;
 mod error;
 mod event;
+mod games;
 mod machine;
+mod owned;
 mod parser;
+mod push;
+mod reader;
 mod tree;
 pub mod value;
+mod window;
 
+pub use builder::{ParserBuilder, DEFAULT_CHUNK};
 pub use error::{Error, ErrorKind, Position};
 pub use event::{Event, PropIdent, RawValue, RawValueIter, RawValues};
+pub use games::{games, Games};
 pub use machine::Limits;
+pub use owned::{BytesParser, OwnedEvent, OwnedProperty};
 pub use parser::{Parser, Spans};
+pub use push::PushParser;
+pub use reader::StreamReader;
 pub use tree::{parse, parse_collection, SgfTree, Walk, WalkEvent};
 
 /// The README's examples, run as doctests.

@@ -1,0 +1,201 @@
+//! The buffer that both streaming parsers ([`StreamReader`] and
+//! [`PushParser`]) fill: the bytes not yet consumed, where they sit in the
+//! whole input, and the one [`Machine`] that scans them.
+//!
+//! The window only refills and forgets bytes; the grammar is the machine's.
+//!
+//! [`StreamReader`]: crate::StreamReader
+//! [`PushParser`]: crate::PushParser
+
+use crate::error::{Error, ErrorKind, LineCounter};
+use crate::event::Event;
+use crate::machine::{Limits, Machine, Step, Token};
+use crate::parser::event_from_token;
+
+/// The unconsumed tail of a stream, and the machine scanning it.
+#[derive(Debug, Clone)]
+pub(crate) struct Window {
+    /// Buffered bytes; `buf[pos..]` are not consumed yet.
+    buf: Vec<u8>,
+    pos: usize,
+    /// The absolute offset of `buf[0]`.
+    base: u64,
+    /// Lines and columns counted up to `base`.
+    lines: LineCounter,
+    machine: Machine,
+    eof: bool,
+    /// The error that stopped parsing, if any.
+    failed: Option<Error>,
+    done: bool,
+}
+
+/// What [`Window::step`] found: a token (offsets into the buffer), a need
+/// for more bytes, the end, or an error with its absolute position.
+#[derive(Debug)]
+pub(crate) enum Next {
+    Token(Token, usize, usize),
+    NeedMore,
+    End,
+    Error(Error),
+}
+
+impl Window {
+    pub(crate) fn new(limits: Limits) -> Self {
+        Window {
+            buf: Vec::new(),
+            pos: 0,
+            base: 0,
+            lines: LineCounter::default(),
+            machine: Machine::new(limits),
+            eof: false,
+            failed: None,
+            done: false,
+        }
+    }
+
+    /// Runs the machine once over the buffered bytes.
+    #[inline]
+    pub(crate) fn step(&mut self) -> Next {
+        if self.done {
+            return Next::End;
+        }
+        match self.machine.step(&self.buf, &mut self.pos, self.eof) {
+            Step::Token(token, start, end) => Next::Token(token, start, end),
+            Step::NeedMore if !self.eof => Next::NeedMore,
+            Step::NeedMore | Step::End => {
+                self.done = true;
+                Next::End
+            }
+            Step::Error(kind, at) => Next::Error(self.fail(kind, at)),
+        }
+    }
+
+    /// The event of a token that [`step`](Self::step) just returned.
+    #[inline]
+    pub(crate) fn event(&self, token: Token, start: usize, end: usize) -> Event<'_> {
+        event_from_token(&self.buf, token, start, end)
+    }
+
+    /// Stops parsing with an error of `kind` at buffer offset `at`.
+    #[cold]
+    pub(crate) fn fail(&mut self, kind: ErrorKind, at: usize) -> Error {
+        let err = self.error_at(kind, at);
+        self.done = true;
+        self.failed = Some(err.clone());
+        err
+    }
+
+    /// An error of `kind` at buffer offset `at`, with its line and column.
+    #[cold]
+    pub(crate) fn error_at(&self, kind: ErrorKind, at: usize) -> Error {
+        let mut lines = self.lines;
+        lines.advance(&self.buf[..at.min(self.buf.len())]);
+        Error::new(kind, lines.position())
+    }
+
+    /// Stops parsing because reading failed after every buffered byte.
+    #[cold]
+    pub(crate) fn fail_io(&mut self, err: &std::io::Error) -> Error {
+        self.fail(ErrorKind::Io(err.to_string()), self.buf.len())
+    }
+
+    /// The error that stopped parsing, if one did.
+    pub(crate) fn failed(&self) -> Option<&Error> {
+        self.failed.as_ref()
+    }
+
+    /// Forgets consumed bytes once they are at least half of the buffer
+    /// (so each byte is moved at most a bounded number of times).
+    pub(crate) fn compact(&mut self) {
+        if self.pos == 0 || self.pos * 2 < self.buf.len() {
+            return;
+        }
+        self.lines.advance(&self.buf[..self.pos]);
+        self.base += self.pos as u64;
+        self.buf.drain(..self.pos);
+        self.pos = 0;
+    }
+
+    /// Appends `bytes` after the buffered ones.
+    pub(crate) fn extend(&mut self, bytes: &[u8]) {
+        self.compact();
+        self.buf.extend_from_slice(bytes);
+    }
+
+    /// Reads once from `reader` into room for `chunk` more bytes; `Ok(0)`
+    /// means the end of the input.
+    pub(crate) fn fill_from(
+        &mut self,
+        reader: &mut impl std::io::Read,
+        chunk: usize,
+    ) -> std::io::Result<usize> {
+        self.compact();
+        let len = self.buf.len();
+        self.buf.resize(len + chunk.max(1), 0);
+        loop {
+            match reader.read(&mut self.buf[len..]) {
+                Ok(n) => {
+                    self.buf.truncate(len + n);
+                    self.eof |= n == 0;
+                    return Ok(n);
+                }
+                Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(err) => {
+                    self.buf.truncate(len);
+                    return Err(err);
+                }
+            }
+        }
+    }
+
+    /// Says that no bytes will follow the buffered ones.
+    pub(crate) fn set_eof(&mut self) {
+        self.eof = true;
+    }
+
+    pub(crate) fn is_eof(&self) -> bool {
+        self.eof
+    }
+
+    /// Whether parsing stopped (at the end or at an error).
+    pub(crate) fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// Checks what is buffered as if it were the rest of the input,
+    /// without consuming anything: the error parsing would end with.
+    pub(crate) fn check_rest(&self) -> Result<(), Error> {
+        if let Some(err) = &self.failed {
+            return Err(err.clone());
+        }
+        let mut machine = self.machine.clone();
+        let mut pos = self.pos;
+        loop {
+            match machine.step(&self.buf, &mut pos, true) {
+                Step::Token(..) => {}
+                Step::NeedMore | Step::End => return Ok(()),
+                Step::Error(kind, at) => return Err(self.error_at(kind, at)),
+            }
+        }
+    }
+
+    /// The absolute offset where the next event will be looked for.
+    pub(crate) fn position(&self) -> u64 {
+        self.base + self.pos as u64
+    }
+
+    /// The buffer offset of `bytes`, a slice of the buffer.
+    pub(crate) fn offset_of(&self, bytes: &[u8]) -> usize {
+        bytes.as_ptr() as usize - self.buf.as_ptr() as usize
+    }
+
+    /// How many bytes are buffered (consumed or not).
+    pub(crate) fn buffered(&self) -> usize {
+        self.buf.len()
+    }
+
+    /// How many game trees and variations are open.
+    pub(crate) fn depth(&self) -> u32 {
+        self.machine.depth()
+    }
+}
