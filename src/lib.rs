@@ -32,9 +32,11 @@ mod games;
 mod machine;
 mod owned;
 mod parser;
+pub mod props;
 mod push;
 mod reader;
 mod tree;
+pub mod typed;
 pub mod value;
 mod window;
 
