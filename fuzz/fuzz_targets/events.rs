@@ -1,0 +1,39 @@
+//! Slice events: no panic; at most one error, and it is the last item;
+//! spans move forward through the input; an input without error has
+//! balanced parentheses.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sgf_stream::{Event, Parser};
+
+fuzz_target!(|input: &[u8]| {
+    let mut depth: i64 = 0;
+    let mut last_end = 0;
+    let mut failed = false;
+    for item in Parser::new(input).into_spans() {
+        assert!(!failed, "an item after an error");
+        match item {
+            Ok((event, span)) => {
+                assert!(span.start >= last_end && span.end <= input.len() && span.start < span.end);
+                last_end = span.end;
+                match event {
+                    Event::StartGameTree => depth += 1,
+                    Event::EndGameTree => depth -= 1,
+                    Event::Property(ident, values) => {
+                        assert!(!ident.as_str().is_empty());
+                        assert_eq!(values.iter().count(), values.len());
+                    }
+                    Event::Node => {}
+                }
+                assert!(depth >= 0);
+            }
+            Err(err) => {
+                assert!(err.offset() <= input.len() as u64);
+                failed = true;
+            }
+        }
+    }
+    if !failed {
+        assert_eq!(depth, 0);
+    }
+});
