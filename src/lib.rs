@@ -26,18 +26,26 @@
 #![deny(missing_docs)]
 
 mod builder;
+pub mod charset;
+mod collect;
 mod error;
 mod event;
 mod games;
+#[cfg(feature = "encoding")]
+mod legacy;
+mod lenient;
 mod machine;
+mod options;
 mod owned;
 mod parser;
 pub mod props;
 mod push;
 mod reader;
+mod repair;
 mod tree;
 pub mod typed;
 pub mod value;
+mod warning;
 mod window;
 
 pub use builder::{ParserBuilder, DEFAULT_CHUNK};
@@ -50,6 +58,12 @@ pub use parser::{Parser, Spans};
 pub use push::PushParser;
 pub use reader::StreamReader;
 pub use tree::{parse, parse_collection, SgfTree, Walk, WalkEvent};
+
+pub use charset::{decode_to_utf8, CharsetReport, CharsetSource};
+pub use collect::{parse_collection_with, Parsed};
+pub use lenient::LenientParser;
+pub use options::ParseOptions;
+pub use warning::{Warning, WarningKind};
 
 /// The README's examples, run as doctests.
 #[cfg(doctest)]

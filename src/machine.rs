@@ -389,6 +389,60 @@ impl Machine {
     }
 }
 
+// ---- Recovery API (lenient parsing only; the strict path never calls it) ----
+
+/// Where [`Machine::resume`] puts a machine after the lenient layer has
+/// repaired an error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Resume {
+    /// Before, between or after top-level game trees.
+    Outside,
+    /// Right after a `(`: a node must follow.
+    TreeOpen,
+    /// Inside a node's sequence.
+    InNode,
+    /// After a variation's `)`.
+    AfterVariation,
+    /// Inside a property whose identifier (of `ident_len` bytes, checked by
+    /// the caller) starts at the position passed to the next `step`; its
+    /// values are scanned as usual.
+    Values {
+        /// Length of the identifier in bytes.
+        ident_len: usize,
+    },
+}
+
+impl Machine {
+    /// Leaves a failed (or any) state: the next [`step`](Machine::step)
+    /// scans from the position it is given as if the machine were `at`,
+    /// with `depth` game trees open. The byte order mark check is over.
+    #[cold]
+    pub(crate) fn resume(&mut self, at: Resume, depth: u32) {
+        self.depth = depth;
+        self.at_start = false;
+        if depth > 0 {
+            self.trees = self.trees.max(1);
+        }
+        self.state = match at {
+            Resume::Outside => State::Outside,
+            Resume::TreeOpen => State::TreeOpen,
+            Resume::InNode => State::InNode,
+            Resume::AfterVariation => State::AfterVariation,
+            Resume::Values { ident_len } => {
+                self.prop = PropScan {
+                    cursor: ident_len,
+                    ident_end: ident_len,
+                    ..PropScan::default()
+                };
+                State::Property(Phase::BeforeValue)
+            }
+        };
+        if !matches!(at, Resume::InNode | Resume::Values { .. }) {
+            self.properties_in_node = 0;
+        }
+    }
+}
+
 enum ValueEnd {
     /// The offset of the closing `]`.
     Closed(usize),

@@ -460,6 +460,16 @@ pub fn parse_collection(input: &[u8]) -> Result<Vec<SgfTree>, Error> {
     Trees::new(input).collect()
 }
 
+/// [`parse_collection`] with resource limits.
+pub(crate) fn parse_collection_limited(
+    input: &[u8],
+    limits: crate::Limits,
+) -> Result<Vec<SgfTree>, Error> {
+    let mut trees = Trees::new(input);
+    trees.parser = Parser::with_limits(input, limits);
+    trees.collect()
+}
+
 /// Iterator of the game trees of an in-memory collection.
 struct Trees<'a> {
     input: &'a [u8],

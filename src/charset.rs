@@ -1,0 +1,211 @@
+//! Charsets: which one a file uses (BOM, `CA`, detection) and converting
+//! it to UTF-8 before parsing.
+//!
+//! The rules (those of sgfc's default and Sabaki, see the README):
+//! - a byte order mark decides (UTF-8, UTF-16LE, UTF-16BE); UTF-16
+//!   without a mark is recognised by its zero bytes;
+//! - else the first `CA[...]` of the file, if its charset is known and the
+//!   bytes agree with it (a `CA[UTF-8]` file with a few cut characters
+//!   stays UTF-8; a `CA[UTF-8]` file that is really Shift_JIS does not);
+//! - else valid UTF-8 is UTF-8;
+//! - else the charset is detected (`chardetng`).
+//!
+//! UTF-8 input is parsed in place (only a BOM is cut off); every other
+//! charset is converted to UTF-8 first, so multi-byte charsets whose
+//! second bytes can be `\` or `]` (Shift_JIS, GBK, Big5) never fake an
+//! escape or the end of a value. One charset covers the whole file.
+//! Without the `encoding` feature, input is always read as UTF-8.
+
+use std::borrow::Cow;
+
+use crate::warning::Warning;
+
+/// How the charset of a file was chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum CharsetSource {
+    /// The file's `CA` property names it, and the bytes agree.
+    Declared,
+    /// A byte order mark at the start of the file.
+    ByteOrderMark,
+    /// Guessed from the bytes: `CA` is absent, unknown or wrong.
+    Detected,
+    /// No `CA`, and the bytes are valid UTF-8: UTF-8.
+    Default,
+}
+
+/// Which charset a file was read in, and why.
+///
+/// ```
+/// use sgf_stream::{decode_to_utf8, CharsetSource};
+/// let (text, report) = decode_to_utf8(b"\xEF\xBB\xBF(;CA[UTF-8]C[ok])");
+/// assert_eq!(&text[..], b"(;CA[UTF-8]C[ok])");
+/// assert_eq!(report.charset, "UTF-8");
+/// assert_eq!(report.source, CharsetSource::ByteOrderMark);
+/// assert_eq!(report.declared.as_deref(), Some("UTF-8"));
+/// assert!(!report.transcoded);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct CharsetReport {
+    /// The charset used, by its usual name: `UTF-8`, `Shift_JIS`,
+    /// `GB18030`, `Big5`, `EUC-KR`, `ISO-8859-1`, `windows-1251`,
+    /// `UTF-16LE`, ...
+    pub charset: &'static str,
+    /// How it was chosen.
+    pub source: CharsetSource,
+    /// The first `CA` value of the file, as written, if any.
+    pub declared: Option<String>,
+    /// Whether the bytes were converted to UTF-8 before parsing (so they
+    /// are not borrowed from the input).
+    pub transcoded: bool,
+}
+
+impl CharsetReport {
+    pub(crate) fn utf8(source: CharsetSource, declared: Option<String>) -> Self {
+        CharsetReport {
+            charset: "UTF-8",
+            source,
+            declared,
+            transcoded: false,
+        }
+    }
+}
+
+/// Converts a whole SGF file to UTF-8 by the rules of the
+/// [module docs](crate::charset): BOM, `CA`, detection. UTF-8 input is
+/// borrowed (without its BOM); bytes invalid in the charset become
+/// U+FFFD. The text's `CA` property is not changed.
+///
+/// ```
+/// # #[cfg(feature = "encoding")] {
+/// use sgf_stream::{decode_to_utf8, CharsetSource};
+/// let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("(;CA[Shift_JIS]C[表])");
+/// let (text, report) = decode_to_utf8(&sjis);
+/// assert_eq!(std::str::from_utf8(&text).unwrap(), "(;CA[Shift_JIS]C[表])");
+/// assert_eq!((report.charset, report.source), ("Shift_JIS", CharsetSource::Declared));
+/// # }
+/// ```
+pub fn decode_to_utf8(input: &[u8]) -> (Cow<'_, [u8]>, CharsetReport) {
+    let prepared = prepare(input, true);
+    (prepared.buf, prepared.report)
+}
+
+/// Input made ready for the parser: UTF-8 bytes, the report, charset
+/// warnings (at offsets of the original input) and how to map offsets of
+/// `buf` back to the original.
+#[derive(Debug)]
+pub(crate) struct Prepared<'a> {
+    pub buf: Cow<'a, [u8]>,
+    pub report: CharsetReport,
+    pub warnings: Vec<Warning>,
+    pub map: OffsetMap,
+}
+
+/// How offsets of the parsed bytes relate to the original input.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum OffsetMap {
+    /// The parsed bytes are the input from this offset on (after a BOM).
+    Shift(usize),
+    /// The parsed bytes were converted from the input from this offset on.
+    #[cfg(feature = "encoding")]
+    Transcoded(crate::legacy::Charset, usize),
+}
+
+impl OffsetMap {
+    /// Maps offsets of the parsed bytes (in any order) to offsets of
+    /// `original`, in place.
+    pub(crate) fn map_back(self, original: &[u8], offsets: &mut [usize]) {
+        match self {
+            OffsetMap::Shift(by) => offsets.iter_mut().for_each(|o| *o += by),
+            #[cfg(feature = "encoding")]
+            OffsetMap::Transcoded(charset, start) => {
+                crate::legacy::map_offsets(charset, &original[start..], offsets);
+                offsets.iter_mut().for_each(|o| *o += start);
+            }
+        }
+        let _ = original;
+    }
+}
+
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Finds the charset of `input` and converts it (when `enabled`).
+pub(crate) fn prepare(input: &[u8], enabled: bool) -> Prepared<'_> {
+    #[cfg(feature = "encoding")]
+    if enabled {
+        return crate::legacy::prepare(input);
+    }
+    let _ = enabled;
+    prepare_utf8(input)
+}
+
+/// UTF-8 only: cut a BOM, report `CA`.
+pub(crate) fn prepare_utf8(input: &[u8]) -> Prepared<'_> {
+    let (body, source, skip) = match input.strip_prefix(UTF8_BOM) {
+        Some(body) => (body, CharsetSource::ByteOrderMark, UTF8_BOM.len()),
+        None => (input, CharsetSource::Default, 0),
+    };
+    let declared = find_ca(body);
+    let source = match (&declared, source) {
+        (Some(ca), CharsetSource::Default) if is_utf8_label(ca) => CharsetSource::Declared,
+        _ => source,
+    };
+    Prepared {
+        buf: Cow::Borrowed(body),
+        report: CharsetReport::utf8(source, declared),
+        warnings: Vec::new(),
+        map: OffsetMap::Shift(skip),
+    }
+}
+
+/// Whether `label` names UTF-8 (`UTF-8`, `utf8`, ...).
+pub(crate) fn is_utf8_label(label: &str) -> bool {
+    squash(label) == "utf8"
+}
+
+/// A charset label in lower case without punctuation: `Shift_JIS` →
+/// `shiftjis`.
+pub(crate) fn squash(label: &str) -> String {
+    label
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// The first `CA[...]` value of an ASCII-compatible file, trimmed.
+pub(crate) fn find_ca(input: &[u8]) -> Option<String> {
+    for at in memchr::memmem::find_iter(input, b"CA[") {
+        if at > 0 && input[at - 1].is_ascii_alphabetic() {
+            continue;
+        }
+        let value = &input[at + 3..];
+        let end = memchr::memchr(b']', &value[..value.len().min(100)])?;
+        let label = String::from_utf8_lossy(&value[..end]).trim().to_string();
+        return Some(label);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ca_is_found_as_a_property_only() {
+        assert_eq!(find_ca(b"(;FF[4]CA[ UTF-8 ]"), Some("UTF-8".into()));
+        assert_eq!(find_ca(b"(;XCA[x]CA[Big5]"), Some("Big5".into()));
+        assert_eq!(find_ca(b"(;FF[4])"), None);
+    }
+
+    #[test]
+    fn utf8_only_cuts_the_bom() {
+        let prepared = prepare_utf8(b"\xEF\xBB\xBF(;)");
+        assert_eq!(&prepared.buf[..], b"(;)");
+        assert_eq!(prepared.report.source, CharsetSource::ByteOrderMark);
+        let mut offsets = [0, 2];
+        prepared.map.map_back(b"", &mut offsets);
+        assert_eq!(offsets, [3, 5]);
+    }
+}

@@ -1,0 +1,666 @@
+//! Lenient parsing: a layer over the strict state machine that repairs
+//! what real-world files get wrong, and says what it did.
+//!
+//! The machine runs exactly as in strict mode. When it reports an error,
+//! this layer looks at the bytes around it, decides on a repair (skip
+//! junk, supply a `;` or `(`, drop a redundant `(`, read a legacy
+//! identifier, ...), reports it as a [`Warning`], and resumes the machine
+//! in the right state at the right byte. A game tree that cannot be
+//! repaired (it exceeds a [`Limits`] value, or a value never closes before
+//! the next game starts) is skipped whole.
+
+use std::borrow::Cow;
+use std::collections::VecDeque;
+use std::fmt;
+use std::ops::Range;
+
+use crate::error::ErrorKind;
+use crate::event::{Event, PropIdent, RawValues};
+use crate::machine::{Limits, Machine, Resume, Step, Token};
+use crate::options::ParseOptions;
+use crate::repair;
+use crate::warning::{Locator, Warning, WarningKind};
+
+/// What the lenient core produces: events, warnings, and two repairs that
+/// an event cannot carry (the tree builder applies them).
+#[derive(Debug)]
+pub(crate) enum Item<'a> {
+    Event(Event<'a>, Range<usize>),
+    Warning(Warning),
+    /// The last value of the last property goes on with these bytes: an
+    /// unescaped `]` and the text after it.
+    Append(Range<usize>),
+    /// A property whose last value never closes: its closed values (if
+    /// any) and the bytes of the open one.
+    OpenValue {
+        ident: PropIdent<'a>,
+        closed: Option<RawValues<'a>>,
+        open: Range<usize>,
+        span: Range<usize>,
+    },
+    /// The game tree being read cannot be repaired: forget it. Closing
+    /// events and a [`WarningKind::SkippedGameTree`] follow.
+    Abandon,
+}
+
+/// Where the input stands, to resume the machine after a repair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ctx {
+    Outside,
+    TreeOpen,
+    InNode,
+    AfterVariation,
+}
+
+impl Ctx {
+    fn resume(self) -> Resume {
+        match self {
+            Ctx::Outside => Resume::Outside,
+            Ctx::TreeOpen => Resume::TreeOpen,
+            Ctx::InNode => Resume::InNode,
+            Ctx::AfterVariation => Resume::AfterVariation,
+        }
+    }
+
+    fn after_close(depth: u32) -> Ctx {
+        if depth == 0 {
+            Ctx::Outside
+        } else {
+            Ctx::AfterVariation
+        }
+    }
+}
+
+/// A parenthesis repair that a later `)` completes, by machine depth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fix {
+    /// A dropped `(`: the `)` seen at this depth is its own; swallow it.
+    Redundant(u32),
+    /// A supplied `(`: the `)` seen at this depth closes it and its parent.
+    Supplied(u32),
+}
+
+/// The last property read in the current node, for `]` repairs.
+#[derive(Debug, Clone, Copy)]
+struct LastProp {
+    end: usize,
+    text_like: bool,
+}
+
+/// The lenient state: the machine plus what is needed to repair.
+#[derive(Debug)]
+pub(crate) struct Core<'a> {
+    input: &'a [u8],
+    pos: usize,
+    machine: Machine,
+    limits: Limits,
+    ctx: Ctx,
+    /// A `(` not yet reported (a node must prove it), and the context
+    /// before it.
+    pending: Option<(usize, Ctx)>,
+    fixes: Vec<Fix>,
+    tree_start: usize,
+    /// Set while skipping a game tree that cannot be repaired.
+    discard: Option<ErrorKind>,
+    /// `StartGameTree` events reported minus `EndGameTree` events.
+    open_events: u32,
+    last_prop: Option<LastProp>,
+    seen_tree: bool,
+    queue: VecDeque<Item<'a>>,
+    locator: Locator,
+    done: bool,
+}
+
+impl<'a> Core<'a> {
+    pub(crate) fn new(input: &'a [u8], limits: Limits) -> Self {
+        Core {
+            input,
+            pos: 0,
+            machine: Machine::new(limits),
+            limits,
+            ctx: Ctx::Outside,
+            pending: None,
+            fixes: Vec::new(),
+            tree_start: 0,
+            discard: None,
+            open_events: 0,
+            last_prop: None,
+            seen_tree: false,
+            queue: VecDeque::new(),
+            locator: Locator::default(),
+            done: false,
+        }
+    }
+
+    pub(crate) fn input(&self) -> &'a [u8] {
+        self.input
+    }
+
+    pub(crate) fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// The next item, or `None` at the end.
+    pub(crate) fn next_item(&mut self) -> Option<Item<'a>> {
+        loop {
+            if let Some(item) = self.queue.pop_front() {
+                return Some(item);
+            }
+            if self.done {
+                return None;
+            }
+            self.advance();
+        }
+    }
+
+    fn advance(&mut self) {
+        match self.machine.step(self.input, &mut self.pos, true) {
+            Step::Token(token, start, end) => self.on_token(token, start, end),
+            Step::Error(kind, at) => self.on_error(kind, at),
+            Step::End | Step::NeedMore => self.finish(),
+        }
+    }
+
+    // ---- output ----
+
+    fn emit(&mut self, item: Item<'a>) {
+        if self.discard.is_some() {
+            return;
+        }
+        if let Item::Event(event, _) = &item {
+            match event {
+                Event::StartGameTree => self.open_events += 1,
+                Event::EndGameTree => self.open_events -= 1,
+                _ => {}
+            }
+        }
+        self.queue.push_back(item);
+    }
+
+    fn event(&mut self, event: Event<'a>, span: Range<usize>) {
+        self.emit(Item::Event(event, span));
+    }
+
+    fn warn(&mut self, kind: WarningKind, at: usize, range: Range<usize>) {
+        if self.discard.is_none() {
+            let warning = self.locator.warning(self.input, kind, at, range);
+            self.queue.push_back(Item::Warning(warning));
+        }
+    }
+
+    fn resume_at(&mut self, pos: usize, ctx: Ctx, depth: u32) {
+        self.pos = pos;
+        self.ctx = ctx;
+        self.machine.resume(ctx.resume(), depth);
+    }
+
+    fn flush_pending(&mut self) {
+        if let Some((at, _)) = self.pending.take() {
+            self.event(Event::StartGameTree, at..at + 1);
+        }
+    }
+
+    // ---- tokens ----
+
+    fn on_token(&mut self, token: Token, start: usize, end: usize) {
+        match token {
+            Token::StartGameTree => {
+                if self.machine.depth() == 1 {
+                    self.tree_start = start;
+                    self.seen_tree = true;
+                }
+                self.pending = Some((start, self.ctx));
+                self.ctx = Ctx::TreeOpen;
+                self.last_prop = None;
+            }
+            Token::Node => {
+                self.flush_pending();
+                self.event(Event::Node, start..end);
+                self.ctx = Ctx::InNode;
+                self.last_prop = None;
+            }
+            Token::Property {
+                ident_end,
+                values_start,
+                count,
+            } => {
+                self.last_prop = None;
+                if let Some(game) = repair::swallowed_game(self.input, values_start, end) {
+                    return self.abandon_to(ErrorKind::UnclosedValue, game);
+                }
+                let Some(ident) = self.ident(start, ident_end, end) else {
+                    return;
+                };
+                self.last_prop = Some(LastProp {
+                    end,
+                    text_like: repair::text_like(ident.as_str()),
+                });
+                let values = RawValues::new(&self.input[values_start..end], count);
+                self.event(Event::Property(ident, values), start..end);
+            }
+            Token::EndGameTree => self.on_close(start, end),
+        }
+    }
+
+    /// The identifier `start..ident_end` of the property `start..end`:
+    /// borrowed, or repaired when it has lowercase letters (`None` when
+    /// none is left: the property is dropped).
+    fn ident(&mut self, start: usize, ident_end: usize, end: usize) -> Option<PropIdent<'a>> {
+        let raw = &self.input[start..ident_end];
+        if !raw.iter().any(u8::is_ascii_lowercase) {
+            let text = std::str::from_utf8(raw).unwrap_or_default();
+            return Some(PropIdent::new(Cow::Borrowed(text)));
+        }
+        let found = String::from_utf8_lossy(raw).into_owned();
+        let used: String = raw
+            .iter()
+            .filter(|b| b.is_ascii_uppercase())
+            .map(|&b| b as char)
+            .collect();
+        if used.is_empty() {
+            self.warn(WarningKind::DroppedProperty(found), start, start..end);
+            return None;
+        }
+        let kind = WarningKind::LowercaseIdentifier {
+            found,
+            used: used.clone(),
+        };
+        self.warn(kind, start, start..ident_end);
+        Some(PropIdent::new(Cow::Owned(used)))
+    }
+
+    fn on_close(&mut self, start: usize, end: usize) {
+        let before = self.machine.depth() + 1;
+        match self.fixes.last() {
+            Some(&Fix::Redundant(depth)) if depth == before => {
+                self.fixes.pop();
+                self.resume_at(end, Ctx::AfterVariation, before);
+                return;
+            }
+            Some(&Fix::Supplied(depth)) if depth == before => {
+                self.fixes.pop();
+                self.event(Event::EndGameTree, start..start);
+                self.event(Event::EndGameTree, start..end);
+                let after = before - 2;
+                self.resume_at(end, Ctx::after_close(after), after);
+                return self.closed(after);
+            }
+            _ => {}
+        }
+        self.event(Event::EndGameTree, start..end);
+        self.closed(before - 1);
+    }
+
+    fn closed(&mut self, depth: u32) {
+        self.ctx = Ctx::after_close(depth);
+        self.last_prop = None;
+        if depth == 0 && self.discard.is_some() {
+            self.end_discard(self.pos);
+        }
+    }
+
+    // ---- errors ----
+
+    fn on_error(&mut self, kind: ErrorKind, at: usize) {
+        match kind {
+            ErrorKind::TreeMissing | ErrorKind::TrailingText(_) => self.outside(at),
+            ErrorKind::TreeWithNoNodes => self.no_nodes(at),
+            ErrorKind::MissingNode(_) => self.missing_node(at),
+            ErrorKind::PropertyNotUppercase => self.lowercase(),
+            ErrorKind::UnexpectedByte(_) => self.stray(at),
+            ErrorKind::PropertiesWithoutDelimiter => self.no_value(at),
+            ErrorKind::NodeAfterVariation => self.node_after_variation(at),
+            ErrorKind::UnclosedValue | ErrorKind::EscapeAtEnd => self.open_value(kind, at),
+            ErrorKind::UnclosedTree => self.finish(),
+            other => self.abandon(other, at),
+        }
+    }
+
+    /// Junk or a `)` outside all game trees.
+    fn outside(&mut self, at: usize) {
+        let input = self.input;
+        if at >= input.len() {
+            return self.finish();
+        }
+        if input[at] == b')' {
+            if self.fixes.last() == Some(&Fix::Redundant(0)) {
+                self.fixes.pop();
+            } else {
+                self.warn(WarningKind::UnmatchedClose, at, at..at + 1);
+            }
+            return self.resume_at(at + 1, Ctx::Outside, 0);
+        }
+        let to = repair::find_tree_start(input, at);
+        self.warn(WarningKind::SkippedText, at, at..to);
+        self.resume_at(to, Ctx::Outside, 0);
+    }
+
+    /// `()` or `((`.
+    fn no_nodes(&mut self, at: usize) {
+        let (open, before) = self.pending.take().unwrap_or((at, Ctx::Outside));
+        let outer = self.machine.depth().saturating_sub(1);
+        let back = if outer == 0 { Ctx::Outside } else { before };
+        if self.input[at] == b')' {
+            self.warn(WarningKind::EmptyGameTree, open, open..at + 1);
+            self.resume_at(at + 1, back, outer);
+        } else {
+            self.warn(WarningKind::RedundantParenthesis, open, open..open + 1);
+            self.fixes.push(Fix::Redundant(outer));
+            self.resume_at(at, back, outer);
+        }
+    }
+
+    fn missing_node(&mut self, at: usize) {
+        self.warn(WarningKind::MissingNode, at, at..at);
+        self.flush_pending();
+        self.event(Event::Node, at..at);
+        self.last_prop = None;
+        self.resume_at(at, Ctx::InNode, self.machine.depth());
+    }
+
+    /// A lowercase letter in a node: a legacy identifier if a value
+    /// follows, else junk.
+    fn lowercase(&mut self) {
+        let start = self.pos;
+        let ident_end = repair::letters_end(self.input, start);
+        let next = repair::skip_space(self.input, ident_end);
+        if self.input.get(next) == Some(&b'[') {
+            let ident_len = ident_end - start;
+            self.machine
+                .resume(Resume::Values { ident_len }, self.machine.depth());
+            return;
+        }
+        self.stray(start);
+    }
+
+    /// Junk inside a game tree: the rest of a value cut by a stray `]`, or
+    /// bytes to skip.
+    fn stray(&mut self, at: usize) {
+        if self.ctx == Ctx::InNode && self.unescaped_bracket(at) {
+            return;
+        }
+        let to = repair::skip_junk(self.input, at);
+        self.warn(WarningKind::SkippedText, at, at..to);
+        self.resume_at(to, self.ctx, self.machine.depth());
+    }
+
+    /// If junk at `at` follows a text property directly, the property's
+    /// value had an unescaped `]`: find the real end and keep the text.
+    fn unescaped_bracket(&mut self, at: usize) -> bool {
+        let Some(last) = self.last_prop else {
+            return false;
+        };
+        let gap = self.input.get(last.end..at).unwrap_or(b"x");
+        if !last.text_like || !gap.iter().all(|&b| repair::is_space(b)) {
+            return false;
+        }
+        let Some(close) = repair::find_real_close(self.input, last.end) else {
+            return false;
+        };
+        let stray = last.end - 1;
+        self.warn(WarningKind::UnescapedBracket, stray, stray..close);
+        self.emit(Item::Append(stray..close));
+        self.last_prop = Some(LastProp {
+            end: close + 1,
+            ..last
+        });
+        self.resume_at(close + 1, Ctx::InNode, self.machine.depth());
+        true
+    }
+
+    /// An identifier with no value (`PL;`): drop it.
+    fn no_value(&mut self, at: usize) {
+        let start = self.pos;
+        if self.unescaped_bracket(start) {
+            return;
+        }
+        let ident_end = repair::letters_end(self.input, start);
+        let ident = String::from_utf8_lossy(&self.input[start..ident_end]).into_owned();
+        self.warn(WarningKind::DroppedProperty(ident), start, start..ident_end);
+        self.resume_at(at, Ctx::InNode, self.machine.depth());
+    }
+
+    fn node_after_variation(&mut self, at: usize) {
+        self.warn(WarningKind::NodeAfterVariation, at, at..at);
+        self.event(Event::StartGameTree, at..at);
+        let depth = self.machine.depth() + 1;
+        self.fixes.push(Fix::Supplied(depth));
+        self.resume_at(at, Ctx::TreeOpen, depth);
+    }
+
+    /// A value that never closes: close it at the end, unless another game
+    /// starts inside it (then this game cannot be repaired).
+    fn open_value(&mut self, kind: ErrorKind, at: usize) {
+        let input = self.input;
+        let start = self.pos;
+        let scan = repair::scan_open_property(input, start);
+        if let Some(game) = repair::find_game_start(input, scan.open + 1) {
+            return self.abandon_to(ErrorKind::UnclosedValue, game);
+        }
+        let end = if kind == ErrorKind::EscapeAtEnd {
+            at
+        } else {
+            input.len()
+        };
+        self.pos = input.len();
+        let Some(ident) = self.ident(start, scan.ident_end, input.len()) else {
+            return self.finish();
+        };
+        let range = scan.open + 1..input.len();
+        self.warn(WarningKind::UnclosedValue, scan.open, range);
+        let closed = (scan.count > 0)
+            .then(|| RawValues::new(&input[scan.values_start..scan.closed_end], scan.count));
+        self.emit(Item::OpenValue {
+            ident,
+            closed,
+            open: scan.open + 1..end,
+            span: start..input.len(),
+        });
+        self.finish();
+    }
+
+    /// Stops reporting the current game tree (it exceeds a limit): close
+    /// what was reported, then skip to its end with a limitless machine.
+    fn abandon(&mut self, kind: ErrorKind, at: usize) {
+        if self.discard.is_some() {
+            return self.end_discard(self.input.len());
+        }
+        self.start_discard(kind);
+        if self.ctx == Ctx::Outside {
+            self.tree_start = at;
+        }
+        let depth = self.machine.depth();
+        self.machine = Machine::new(Limits::none());
+        self.machine.resume(self.ctx.resume(), depth);
+    }
+
+    fn start_discard(&mut self, kind: ErrorKind) {
+        self.emit(Item::Abandon);
+        self.pending = None;
+        while self.open_events > 0 {
+            let at = self.pos;
+            self.event(Event::EndGameTree, at..at);
+        }
+        self.discard = Some(kind);
+    }
+
+    /// Skips the current game tree up to `to`, where the next one starts.
+    fn abandon_to(&mut self, kind: ErrorKind, to: usize) {
+        if self.discard.is_none() {
+            self.start_discard(kind);
+        }
+        self.end_discard(to);
+    }
+
+    fn end_discard(&mut self, to: usize) {
+        let Some(kind) = self.discard.take() else {
+            return;
+        };
+        let from = self.tree_start;
+        self.warn(WarningKind::SkippedGameTree(kind), from, from..to);
+        self.machine = Machine::new(self.limits);
+        self.fixes.retain(|fix| *fix == Fix::Redundant(0));
+        self.pending = None;
+        self.last_prop = None;
+        self.resume_at(to, Ctx::Outside, 0);
+    }
+
+    /// The end of the input: close what is open.
+    fn finish(&mut self) {
+        let len = self.input.len();
+        if self.discard.is_some() {
+            return self.end_discard(len);
+        }
+        self.pos = len;
+        if let Some((at, _)) = self.pending.take() {
+            self.warn(WarningKind::EmptyGameTree, at, at..at + 1);
+        }
+        if self.open_events > 0 {
+            self.warn(WarningKind::MissingClose(self.open_events), len, len..len);
+            while self.open_events > 0 {
+                self.event(Event::EndGameTree, len..len);
+            }
+        }
+        if !self.seen_tree {
+            self.warn(WarningKind::NoGameTree, len, len..len);
+        }
+        self.done = true;
+    }
+}
+
+/// A pull parser that repairs malformed input instead of failing: the
+/// lenient counterpart of [`Parser`](crate::Parser).
+///
+/// It yields the same [`Event`]s (always balanced: every
+/// `StartGameTree` is closed) and collects a [`Warning`] for each repair,
+/// or hands each one to a callback ([`on_warning`](Self::on_warning)) for
+/// streaming use. See [`WarningKind`] for what it repairs.
+///
+/// Two repairs cannot be expressed as borrowed events: an unescaped `]`
+/// ends the property's value at the `]` (the rest is named by the
+/// [`WarningKind::UnescapedBracket`] warning's range), and a value that
+/// never closes is left out of the events (named by
+/// [`WarningKind::UnclosedValue`]). [`parse_collection_with`](crate::parse_collection_with)
+/// keeps both texts in its trees. A game tree that cannot be repaired
+/// is closed where the problem is found and the warning
+/// [`WarningKind::SkippedGameTree`] names all its bytes;
+/// `parse_collection_with` drops it.
+///
+/// The input is read as given: convert legacy charsets first with
+/// [`decode_to_utf8`](crate::decode_to_utf8).
+///
+/// ```
+/// use sgf_stream::{Event, LenientParser, WarningKind};
+/// let mut parser = LenientParser::new(b"junk (;GM[1];B[pd]");
+/// let events: Vec<Event> = parser.by_ref().collect();
+/// assert_eq!(events.len(), 6); // ( ; GM ; B )
+/// let kinds: Vec<_> = parser.warnings().iter().map(|w| w.kind().clone()).collect();
+/// assert_eq!(kinds, [WarningKind::SkippedText, WarningKind::MissingClose(1)]);
+/// ```
+pub struct LenientParser<'a> {
+    core: Core<'a>,
+    warnings: Vec<Warning>,
+    callback: Option<WarningSink<'a>>,
+}
+
+/// Where [`LenientParser::on_warning`] sends warnings.
+type WarningSink<'a> = Box<dyn FnMut(&Warning) + 'a>;
+
+impl<'a> LenientParser<'a> {
+    /// A lenient parser over `input` with the default [`Limits`].
+    pub fn new(input: &'a [u8]) -> Self {
+        LenientParser::with_limits(input, Limits::default())
+    }
+
+    /// A lenient parser over `input` with the limits of `options` (the
+    /// other options do not apply to events).
+    pub fn with_options(input: &'a [u8], options: &ParseOptions) -> Self {
+        LenientParser::with_limits(input, options.limits)
+    }
+
+    /// A lenient parser over `input` with the given limits.
+    pub fn with_limits(input: &'a [u8], limits: Limits) -> Self {
+        LenientParser {
+            core: Core::new(input, limits),
+            warnings: Vec::new(),
+            callback: None,
+        }
+    }
+
+    /// Hands each warning to `callback` as it happens, instead of
+    /// collecting it.
+    ///
+    /// ```
+    /// use sgf_stream::LenientParser;
+    /// let mut lines = Vec::new();
+    /// let events = LenientParser::new(b"(;B[aa]))")
+    ///     .on_warning(|w| lines.push(w.line()))
+    ///     .count();
+    /// assert_eq!(events, 4);
+    /// assert_eq!(lines, [1]);
+    /// ```
+    pub fn on_warning(mut self, callback: impl FnMut(&Warning) + 'a) -> Self {
+        self.callback = Some(Box::new(callback));
+        self
+    }
+
+    /// The warnings collected so far.
+    pub fn warnings(&self) -> &[Warning] {
+        &self.warnings
+    }
+
+    /// Takes the warnings collected so far.
+    pub fn take_warnings(&mut self) -> Vec<Warning> {
+        std::mem::take(&mut self.warnings)
+    }
+
+    /// The byte offset where the next event will be looked for.
+    pub fn position(&self) -> usize {
+        self.core.position()
+    }
+
+    /// The input this parser reads.
+    pub fn get_ref(&self) -> &'a [u8] {
+        self.core.input()
+    }
+
+    /// The next event with its byte range (empty for a supplied `;`, `(`
+    /// or `)`).
+    pub fn next_spanned(&mut self) -> Option<(Event<'a>, Range<usize>)> {
+        loop {
+            match self.core.next_item()? {
+                Item::Event(event, span) => return Some((event, span)),
+                Item::Warning(warning) => match &mut self.callback {
+                    Some(callback) => callback(&warning),
+                    None => self.warnings.push(warning),
+                },
+                Item::OpenValue {
+                    ident,
+                    closed: Some(values),
+                    span,
+                    ..
+                } => return Some((Event::Property(ident, values), span)),
+                Item::OpenValue { .. } | Item::Append(_) | Item::Abandon => {}
+            }
+        }
+    }
+}
+
+impl<'a> Iterator for LenientParser<'a> {
+    type Item = Event<'a>;
+
+    fn next(&mut self) -> Option<Event<'a>> {
+        self.next_spanned().map(|(event, _)| event)
+    }
+}
+
+impl std::iter::FusedIterator for LenientParser<'_> {}
+
+impl fmt::Debug for LenientParser<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LenientParser")
+            .field("position", &self.core.position())
+            .field("warnings", &self.warnings)
+            .finish_non_exhaustive()
+    }
+}
