@@ -170,6 +170,10 @@ pub enum ErrorKind {
     /// Reading the input failed.
     #[error("read failed: {0}")]
     Io(String),
+    /// An input too large for a [`CompactTree`](crate::CompactTree),
+    /// which indexes up to 2 GiB.
+    #[error("input of {0} bytes is too large: a compact tree holds less than 2 GiB")]
+    InputTooLarge(u64),
 }
 
 fn describe_byte(byte: u8) -> String {

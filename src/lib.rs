@@ -28,6 +28,7 @@
 mod builder;
 pub mod charset;
 mod collect;
+mod compact;
 mod error;
 mod event;
 mod games;
@@ -49,6 +50,7 @@ mod warning;
 mod window;
 
 pub use builder::{ParserBuilder, DEFAULT_CHUNK};
+pub use compact::{CompactEvent, CompactTree, CompactWalk, NodeRef, Properties};
 pub use error::{Error, ErrorKind, Position};
 pub use event::{Event, PropIdent, RawValue, RawValueIter, RawValues};
 pub use games::{games, Games};
