@@ -1,0 +1,82 @@
+//! `sgf`: check, summarise, clean and export SGF game records in bulk.
+//!
+//! Every subcommand takes PATHs: files, directories (searched recursively
+//! for `.sgf` in any letter case), `-` for standard input, and archives
+//! read without extracting (`.zip`, `.tar`, `.tar.gz`, `.tgz`). Files are
+//! processed in parallel; output comes in a deterministic order (the order
+//! of the PATHs, directories sorted by name, archives in member order).
+//!
+//! Exit status: 0 when every game parsed (warnings allowed), 1 when any
+//! input had an error, 2 for usage or I/O problems.
+
+mod check;
+mod diag;
+mod progress;
+mod run;
+mod sources;
+mod stats;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Check, summarise, clean and export SGF game records in bulk.
+#[derive(Debug, Parser)]
+#[command(name = "sgf", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+    #[command(flatten)]
+    common: Common,
+}
+
+/// Options every subcommand takes.
+#[derive(Debug, Clone, Args)]
+pub struct Common {
+    /// Worker threads (default: all cores).
+    #[arg(short, long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub jobs: Option<u32>,
+    /// No progress bar and no summary on standard error.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+}
+
+/// Where the input comes from, for every subcommand.
+#[derive(Debug, Clone, Args)]
+pub struct Inputs {
+    /// Files, directories, archives (.zip, .tar, .tar.gz, .tgz), or `-` for
+    /// standard input.
+    #[arg(value_name = "PATH", required = true)]
+    pub paths: Vec<PathBuf>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Validate: one line per problem (`file:line:column: error|warning:
+    /// message`), then a summary.
+    Check(check::CheckArgs),
+    /// Games, nodes, moves, variations, board sizes, results, players,
+    /// dates, charsets, properties, bytes and MB/s.
+    Stats(stats::StatsArgs),
+}
+
+/// The exit statuses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// Every game parsed (warnings allowed).
+    Ok = 0,
+    /// Some input had an error.
+    Errors = 1,
+    /// A usage or I/O problem.
+    Trouble = 2,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let status = match &cli.command {
+        Command::Check(args) => check::main(args, &cli.common),
+        Command::Stats(args) => stats::main(args, &cli.common),
+    };
+    ExitCode::from(status as u8)
+}

@@ -1,0 +1,326 @@
+//! The `sgf` binary run as a process: every subcommand on hand-written
+//! files, standard input and archives built here, with exit statuses.
+#![cfg(feature = "cli")]
+
+mod common;
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use serde_json::Value;
+use tempfile::TempDir;
+
+const GOOD: &str = "(;GM[1]FF[4]SZ[9]PB[Ann]PW[Bob]RE[B+R];B[cc];W[gg](;B[cg])(;B[gc]))\n";
+const GOOD2: &str = "(;GM[1]SZ[19]PB[Ann]DT[2001-05-06];B[pd];W[])(;GM[1]SZ[9];B[ee])\n";
+/// An unclosed value on line 2, column 3.
+const BAD: &str = "(;GM[1]\n;C[oops";
+
+fn sgf() -> Command {
+    let mut cmd = Command::cargo_bin("sgf").expect("the sgf binary is built");
+    cmd.arg("--quiet");
+    cmd
+}
+
+fn write(dir: &Path, rel: &str, content: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(rel);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(&path, content).unwrap();
+    path
+}
+
+fn stdout_of(cmd: &mut Command) -> String {
+    String::from_utf8(cmd.output().unwrap().stdout).unwrap()
+}
+
+fn json_of(cmd: &mut Command) -> Value {
+    serde_json::from_str(&stdout_of(cmd)).expect("one JSON object")
+}
+
+/// Games in `inputs`, counted with the library rather than the binary.
+fn games_in(inputs: &[&str]) -> u64 {
+    inputs
+        .iter()
+        .map(|text| sgf_stream::parse_collection(text.as_bytes()).unwrap().len() as u64)
+        .sum()
+}
+
+/// A directory with two good files (one in a subdirectory, with an
+/// upper-case extension), a bad one, and a file that is not SGF.
+fn tree() -> TempDir {
+    let dir = TempDir::new().unwrap();
+    write(dir.path(), "a.sgf", GOOD);
+    write(dir.path(), "sub/b.SGF", GOOD2);
+    write(dir.path(), "sub/c.sgf", BAD);
+    write(dir.path(), "notes.txt", "(;not[read])");
+    dir
+}
+
+#[test]
+fn check_reports_each_problem_with_its_position_and_exits_1() {
+    let dir = tree();
+    let out = sgf().arg("check").arg(dir.path()).assert().code(1);
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let bad = dir.path().join("sub/c.sgf");
+    let expected = format!(
+        "{}:2:3: error: value never closed: missing `]`",
+        bad.display()
+    );
+    assert_eq!(stdout.lines().next(), Some(expected.as_str()), "{stdout}");
+    assert_eq!(stdout.lines().count(), 1, "--quiet leaves out the summary");
+}
+
+#[test]
+fn check_summary_counts_files_games_errors_and_speed() {
+    let dir = tree();
+    let stdout = stdout_of(
+        Command::cargo_bin("sgf")
+            .unwrap()
+            .arg("check")
+            .arg(dir.path()),
+    );
+    let summary = stdout.lines().last().unwrap();
+    let games = games_in(&[GOOD, GOOD2]) + 1;
+    assert!(
+        summary.starts_with("3 files (1 with errors), "),
+        "{summary}"
+    );
+    assert!(
+        summary.contains(&format!(" {games} games, 1 errors, 0 warnings")),
+        "{summary}"
+    );
+    assert!(summary.ends_with(" MB/s"), "{summary}");
+}
+
+#[test]
+fn check_of_good_files_exits_0_and_prints_nothing_when_quiet() {
+    let dir = tree();
+    fs::remove_file(dir.path().join("sub/c.sgf")).unwrap();
+    sgf()
+        .arg("check")
+        .arg(dir.path())
+        .assert()
+        .code(0)
+        .stdout("");
+}
+
+#[test]
+fn standard_input_is_read_for_a_dash() {
+    sgf()
+        .args(["check", "-"])
+        .write_stdin(BAD)
+        .assert()
+        .code(1)
+        .stdout("<stdin>:2:3: error: value never closed: missing `]`\n");
+    let stats = json_of(sgf().args(["stats", "--json", "-"]).write_stdin(GOOD2));
+    assert_eq!(stats["games"], games_in(&[GOOD2]));
+}
+
+#[test]
+fn a_missing_file_is_reported_by_name_and_the_job_goes_on_with_status_2() {
+    let dir = tree();
+    let missing = dir.path().join("missing.sgf");
+    let out = sgf()
+        .args(["stats", "--json"])
+        .arg(&missing)
+        .arg(dir.path().join("a.sgf"))
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains(&missing.display().to_string()), "{stderr}");
+    let stats: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(stats["games"], games_in(&[GOOD]));
+    assert_eq!(stats["unreadable"], 1);
+}
+
+#[test]
+fn usage_problems_exit_2() {
+    sgf().arg("check").assert().code(2);
+    sgf().arg("frobnicate").assert().code(2);
+    sgf().args(["stats", "--jobs", "0"]).assert().code(2);
+}
+
+#[test]
+fn output_order_does_not_depend_on_the_number_of_threads() {
+    let dir = TempDir::new().unwrap();
+    for i in 0..40 {
+        let content = if i % 3 == 0 {
+            BAD.to_string()
+        } else {
+            GOOD.repeat(i)
+        };
+        write(dir.path(), &format!("d{}/f{i:02}.sgf", i % 4), content);
+    }
+    let run = |jobs: &str| stdout_of(sgf().args(["check", "--jobs", jobs]).arg(dir.path()));
+    let one = run("1");
+    assert_eq!(one.lines().count(), 14);
+    let mut sorted: Vec<&str> = one.lines().collect();
+    sorted.sort();
+    assert_eq!(
+        one.lines().collect::<Vec<_>>(),
+        sorted,
+        "files in name order"
+    );
+    assert_eq!(run("2"), one);
+    assert_eq!(run("4"), one);
+}
+
+#[test]
+fn stats_counts_games_moves_players_and_results() {
+    let dir = tree();
+    fs::remove_file(dir.path().join("sub/c.sgf")).unwrap();
+    let stats = json_of(sgf().args(["stats", "--json"]).arg(dir.path()));
+    assert_eq!(stats["files"], 2);
+    assert_eq!(stats["games"], games_in(&[GOOD, GOOD2]));
+    // B[cc] W[gg] B[cg] B[gc] + B[pd] W[] + B[ee]
+    assert_eq!(stats["moves"], 7);
+    assert_eq!(stats["variations"], 1);
+    assert_eq!(stats["board_sizes"]["9"], 2);
+    assert_eq!(stats["top_players"][0]["value"], "Ann");
+    assert_eq!(stats["top_players"][0]["games"], 2);
+    assert_eq!(stats["results"]["B+R"], 1);
+    assert_eq!(stats["dates"]["first"], "2001-05-06");
+    assert_eq!(stats["errors"], 0);
+}
+
+#[test]
+fn stats_with_no_path_reads_the_shipped_samples() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let files = common::sgf_files(&data);
+    let games: u64 = files
+        .iter()
+        .map(|f| {
+            sgf_stream::parse_collection(&fs::read(f).unwrap())
+                .unwrap()
+                .len() as u64
+        })
+        .sum();
+    let stats = json_of(sgf().args(["stats", "--json"]));
+    assert_eq!(stats["files"], files.len() as u64);
+    assert_eq!(stats["games"], games);
+    let text = stdout_of(sgf().arg("stats"));
+    assert!(text.lines().any(|l| l
+        .split_whitespace()
+        .eq(["games".to_string(), games.to_string()])));
+}
+
+#[test]
+fn stats_over_the_corpus_agree_with_the_library() {
+    let Some(files) = common::corpus_files() else {
+        return;
+    };
+    let stats = json_of(
+        sgf()
+            .args(["stats", "--json"])
+            .arg(common::shared("corpus").unwrap()),
+    );
+    assert_eq!(stats["files"], files.len() as u64);
+    assert_eq!(stats["unreadable"], 0);
+    assert!(stats["games"].as_u64().unwrap() >= files.len() as u64);
+}
+
+// Archives, built here.
+
+fn zip_bytes(members: &[(&str, &[u8])], method: zip::CompressionMethod) -> Vec<u8> {
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let options = zip::write::SimpleFileOptions::default().compression_method(method);
+    for (name, data) in members {
+        zip.start_file(*name, options).unwrap();
+        zip.write_all(data).unwrap();
+    }
+    zip.finish().unwrap().into_inner()
+}
+
+fn tar_bytes(members: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut tar = tar::Builder::new(Vec::new());
+    for (name, data) in members {
+        let mut header = tar::Header::new_gnu();
+        header.set_size(data.len() as u64);
+        header.set_mode(0o644);
+        header.set_cksum();
+        tar.append_data(&mut header, name, *data).unwrap();
+    }
+    tar.into_inner().unwrap()
+}
+
+fn gzip(data: &[u8]) -> Vec<u8> {
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(data).unwrap();
+    gz.finish().unwrap()
+}
+
+const MEMBERS: &[(&str, &[u8])] = &[
+    ("games/one.sgf", GOOD.as_bytes()),
+    ("readme.txt", b"not a game"),
+    ("games/deeper/two.SGF", GOOD2.as_bytes()),
+    ("bad.sgf", BAD.as_bytes()),
+];
+
+#[test]
+fn archives_are_read_without_extracting() {
+    let dir = TempDir::new().unwrap();
+    let zip = zip_bytes(MEMBERS, zip::CompressionMethod::Deflated);
+    let tar = tar_bytes(MEMBERS);
+    let archives = [
+        write(dir.path(), "g.zip", zip),
+        write(dir.path(), "g.tar", &tar),
+        write(dir.path(), "g.tar.gz", gzip(&tar)),
+        write(dir.path(), "g.TGZ", gzip(&tar)),
+    ];
+    for archive in &archives {
+        let out = sgf().arg("check").arg(archive).assert().code(1);
+        let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        let name = format!("{}:bad.sgf:2:3: error: ", archive.display());
+        assert!(stdout.starts_with(&name), "{stdout}");
+        let stats = json_of(sgf().args(["stats", "--json"]).arg(archive));
+        assert_eq!(stats["files"], 3, "{}", archive.display());
+        assert_eq!(stats["games"], games_in(&[GOOD, GOOD2]) + 1);
+    }
+}
+
+#[test]
+fn a_broken_archive_member_is_reported_and_the_others_are_read() {
+    let dir = TempDir::new().unwrap();
+    let members: &[(&str, &[u8])] = &[
+        ("a.sgf", GOOD.as_bytes()),
+        ("b.sgf", b"(;C[the bytes of this member get damaged])"),
+        ("c.sgf", GOOD2.as_bytes()),
+    ];
+    let mut zip = zip_bytes(members, zip::CompressionMethod::Stored);
+    let at = zip.windows(7).position(|w| w == b"damaged").unwrap();
+    zip[at] = b'D'; // the CRC no longer matches
+    let archive = write(dir.path(), "damaged.zip", zip);
+    let out = sgf()
+        .args(["stats", "--json"])
+        .arg(&archive)
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        stderr.contains(&format!("{}:b.sgf", archive.display())),
+        "{stderr}"
+    );
+    let stats: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(stats["files"], 2);
+    assert_eq!(stats["games"], games_in(&[GOOD, GOOD2]));
+}
+
+#[test]
+fn a_truncated_or_bogus_archive_is_reported_and_the_job_goes_on() {
+    let dir = TempDir::new().unwrap();
+    let tar = gzip(&tar_bytes(MEMBERS));
+    let cut = write(dir.path(), "cut.tar.gz", &tar[..tar.len() / 2]);
+    let bogus = write(dir.path(), "bogus.zip", "this is no zip file");
+    let good = write(dir.path(), "good.sgf", GOOD);
+    let out = sgf()
+        .args(["stats", "--json"])
+        .args([&cut, &bogus, &good])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains(&bogus.display().to_string()), "{stderr}");
+    assert!(stderr.contains(&cut.display().to_string()), "{stderr}");
+    let stats: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert!(stats["files"].as_u64().unwrap() >= 1);
+}
