@@ -73,9 +73,11 @@ impl CharsetReport {
 }
 
 /// Converts a whole SGF file to UTF-8 by the rules of the
-/// [module docs](crate::charset): BOM, `CA`, detection. UTF-8 input is
-/// borrowed (without its BOM); bytes invalid in the charset become
-/// U+FFFD. The text's `CA` property is not changed.
+/// [module docs](crate::charset): BOM, `CA`, detection. The result is
+/// always valid UTF-8: valid UTF-8 input is borrowed (without its BOM),
+/// and bytes invalid in the charset (a character cut in the middle in a
+/// UTF-8 file, say) become U+FFFD. The text's `CA` property is not
+/// changed.
 ///
 /// ```
 /// # #[cfg(feature = "encoding")] {
@@ -85,10 +87,26 @@ impl CharsetReport {
 /// assert_eq!(std::str::from_utf8(&text).unwrap(), "(;CA[Shift_JIS]C[表])");
 /// assert_eq!((report.charset, report.source), ("Shift_JIS", CharsetSource::Declared));
 /// # }
+/// let (text, _) = sgf_stream::decode_to_utf8(b"(;CA[UTF-8]PB[Lee \xEC\x84])");
+/// assert_eq!(std::str::from_utf8(&text).unwrap(), "(;CA[UTF-8]PB[Lee \u{fffd}])");
 /// ```
 pub fn decode_to_utf8(input: &[u8]) -> (Cow<'_, [u8]>, CharsetReport) {
     let prepared = prepare(input, true);
-    (prepared.buf, prepared.report)
+    let text = match prepared.buf {
+        Cow::Borrowed(bytes) if std::str::from_utf8(bytes).is_err() => {
+            Cow::Owned(String::from_utf8_lossy(bytes).into_owned().into_bytes())
+        }
+        Cow::Owned(bytes) => match String::from_utf8(bytes) {
+            Ok(text) => Cow::Owned(text.into_bytes()),
+            Err(err) => Cow::Owned(
+                String::from_utf8_lossy(err.as_bytes())
+                    .into_owned()
+                    .into_bytes(),
+            ),
+        },
+        text => text,
+    };
+    (text, prepared.report)
 }
 
 /// Input made ready for the parser: UTF-8 bytes, the report, charset

@@ -1,0 +1,36 @@
+//! Lenient parsing: never an error or a panic, balanced events, warnings
+//! inside the input; on input the strict parser accepts, the same trees
+//! and no warnings; lenient trees write and parse back strictly.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sgf_stream::{parse, parse_collection, parse_collection_with, Event, LenientParser, ParseOptions};
+
+fuzz_target!(|input: &[u8]| {
+    let mut parser = LenientParser::new(input);
+    let mut depth: i64 = 0;
+    for event in parser.by_ref() {
+        match event {
+            Event::StartGameTree => depth += 1,
+            Event::EndGameTree => depth -= 1,
+            _ => {}
+        }
+        assert!(depth >= 0);
+    }
+    assert_eq!(depth, 0, "lenient events are balanced");
+    for warning in parser.warnings() {
+        assert!(warning.offset() <= input.len() as u64);
+        assert!(warning.range().end <= input.len() as u64);
+    }
+
+    let options = ParseOptions::lenient().with_charset(false);
+    let parsed = parse_collection_with(input, &options).expect("lenient never fails");
+    for tree in &parsed.trees {
+        let again = parse(&tree.to_string()).expect("a lenient tree writes valid SGF");
+        assert!(again == *tree);
+    }
+    if let Ok(strict) = parse_collection(input) {
+        assert!(parsed.trees == strict, "lenient differs on valid input");
+        assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
+    }
+});
