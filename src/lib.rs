@@ -4,7 +4,7 @@
 //! The three layers in a few lines:
 //!
 //! ```
-//! use sgf_stream::{Event, Parser};
+//! use sgf_stream::{Event, Parser, Writer};
 //!
 //! let input = "(;GM[1]SZ[19];B[pd];W[dp](;B[pp])(;B[dd]))";
 //!
@@ -18,9 +18,11 @@
 //! let tree = sgf_stream::parse(input)?;
 //! assert_eq!(tree.main_line().count(), 4);
 //!
-//! // 3. Writing: back to SGF.
-//! assert_eq!(tree.to_string(), input);
-//! # Ok::<(), sgf_stream::Error>(())
+//! // 3. Writing: events or trees back to SGF, streaming.
+//! let mut writer = Writer::new(Vec::new());
+//! writer.write_tree(&tree)?;
+//! assert_eq!(writer.into_inner()?, format!("{input}\n").as_bytes());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -48,6 +50,7 @@ pub mod typed;
 pub mod value;
 mod warning;
 mod window;
+pub mod writer;
 
 pub use builder::{ParserBuilder, DEFAULT_CHUNK};
 pub use compact::{CompactEvent, CompactTree, CompactWalk, NodeRef, Properties};
@@ -60,6 +63,7 @@ pub use parser::{Parser, Spans};
 pub use push::PushParser;
 pub use reader::StreamReader;
 pub use tree::{parse, parse_collection, SgfTree, Walk, WalkEvent};
+pub use writer::{Charset, Layout, Newline, WriteError, WriteOptions, Writer};
 
 pub use charset::{decode_to_utf8, CharsetReport, CharsetSource};
 pub use collect::{parse_collection_with, Parsed};

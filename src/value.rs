@@ -99,6 +99,30 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Escapes the two halves of a Compose value and joins them with `:`:
+/// `\`, `]` and `:` in each half get a `\`, so the value splits back at
+/// the right colon.
+///
+/// ```
+/// use sgf_stream::value::escape_compose;
+/// assert_eq!(escape_compose("dp", "1:0 ]"), "dp:1\\:0 \\]");
+/// ```
+pub fn escape_compose(left: &str, right: &str) -> String {
+    let mut out = String::with_capacity(left.len() + right.len() + 5);
+    for (at, half) in [left, right].into_iter().enumerate() {
+        if at == 1 {
+            out.push(':');
+        }
+        for ch in half.chars() {
+            if matches!(ch, ']' | '\\' | ':') {
+                out.push('\\');
+            }
+            out.push(ch);
+        }
+    }
+    out
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Flavor {
     Text,
