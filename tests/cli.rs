@@ -14,8 +14,11 @@ use tempfile::TempDir;
 
 const GOOD: &str = "(;GM[1]FF[4]SZ[9]PB[Ann]PW[Bob]RE[B+R];B[cc];W[gg](;B[cg])(;B[gc]))\n";
 const GOOD2: &str = "(;GM[1]SZ[19]PB[Ann]DT[2001-05-06];B[pd];W[])(;GM[1]SZ[9];B[ee])\n";
-/// An unclosed value on line 2, column 3.
+/// An unclosed value on line 2, column 3: an error in strict mode, two
+/// warnings in lenient mode (the value and the tree closed at the end).
 const BAD: &str = "(;GM[1]\n;C[oops";
+/// No game tree at all: an error in both modes.
+const NOT_SGF: &str = "Subject: no game here\n";
 
 fn sgf() -> Command {
     let mut cmd = Command::cargo_bin("sgf").expect("the sgf binary is built");
@@ -60,7 +63,11 @@ fn tree() -> TempDir {
 #[test]
 fn check_reports_each_problem_with_its_position_and_exits_1() {
     let dir = tree();
-    let out = sgf().arg("check").arg(dir.path()).assert().code(1);
+    let out = sgf()
+        .args(["check", "--strict"])
+        .arg(dir.path())
+        .assert()
+        .code(1);
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     let bad = dir.path().join("sub/c.sgf");
     let expected = format!(
@@ -72,16 +79,34 @@ fn check_reports_each_problem_with_its_position_and_exits_1() {
 }
 
 #[test]
+fn check_is_lenient_by_default_repairs_are_warnings_and_exit_0() {
+    let dir = tree();
+    let out = sgf().arg("check").arg(dir.path()).assert().code(0);
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let bad = dir.path().join("sub/c.sgf").display().to_string();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(lines[0].starts_with(&format!("{bad}:2:3: warning: value never closed")));
+    assert!(lines[1].starts_with(&format!("{bad}:2:8: warning: input ended inside 1 open")));
+}
+
+#[test]
+fn check_exits_1_when_a_file_holds_no_game_even_when_lenient() {
+    let dir = tree();
+    let junk = write(dir.path(), "junk.sgf", NOT_SGF);
+    let out = sgf().arg("check").arg(&junk).assert().code(1);
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let expected = format!("{}:2:1: error: no game tree found", junk.display());
+    assert!(stdout.lines().any(|l| l == expected), "{stdout}");
+}
+
+#[test]
 fn check_summary_counts_files_games_errors_and_speed() {
     let dir = tree();
-    let stdout = stdout_of(
-        Command::cargo_bin("sgf")
-            .unwrap()
-            .arg("check")
-            .arg(dir.path()),
-    );
+    let mut cmd = Command::cargo_bin("sgf").unwrap();
+    let stdout = stdout_of(cmd.args(["check", "--strict"]).arg(dir.path()));
     let summary = stdout.lines().last().unwrap();
-    let games = games_in(&[GOOD, GOOD2]) + 1;
+    let games = games_in(&[GOOD, GOOD2]);
     assert!(
         summary.starts_with("3 files (1 with errors), "),
         "{summary}"
@@ -108,7 +133,7 @@ fn check_of_good_files_exits_0_and_prints_nothing_when_quiet() {
 #[test]
 fn standard_input_is_read_for_a_dash() {
     sgf()
-        .args(["check", "-"])
+        .args(["check", "--strict", "-"])
         .write_stdin(BAD)
         .assert()
         .code(1)
@@ -152,7 +177,13 @@ fn output_order_does_not_depend_on_the_number_of_threads() {
         };
         write(dir.path(), &format!("d{}/f{i:02}.sgf", i % 4), content);
     }
-    let run = |jobs: &str| stdout_of(sgf().args(["check", "--jobs", jobs]).arg(dir.path()));
+    let run = |jobs: &str| {
+        stdout_of(
+            sgf()
+                .args(["check", "--strict", "-j", jobs])
+                .arg(dir.path()),
+        )
+    };
     let one = run("1");
     assert_eq!(one.lines().count(), 14);
     let mut sorted: Vec<&str> = one.lines().collect();
@@ -269,7 +300,11 @@ fn archives_are_read_without_extracting() {
         write(dir.path(), "g.TGZ", gzip(&tar)),
     ];
     for archive in &archives {
-        let out = sgf().arg("check").arg(archive).assert().code(1);
+        let out = sgf()
+            .args(["check", "--strict"])
+            .arg(archive)
+            .assert()
+            .code(1);
         let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
         let name = format!("{}:bad.sgf:2:3: error: ", archive.display());
         assert!(stdout.starts_with(&name), "{stdout}");

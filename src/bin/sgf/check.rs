@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use crate::diag::{self, Counts, Depth, Diagnostic, Mode};
+use crate::diag::{self, Counts, Diagnostic, Mode};
 use crate::run::{self, Input, Totals};
 use crate::{Common, Inputs, Status};
 
@@ -25,13 +25,10 @@ struct FileCheck {
 }
 
 fn check_input(input: &Input, mode: Mode) -> FileCheck {
-    let mut depth = Depth::default();
-    let diagnostics = diag::parse_events(input.data, mode, |event, _| {
-        depth.step(event);
-    });
+    let (parsed, diagnostics) = diag::parse_trees(input.data, mode);
     FileCheck {
         name: input.name.to_string(),
-        games: depth.games,
+        games: parsed.map_or(0, |parsed| parsed.trees.len() as u64),
         diagnostics,
     }
 }

@@ -4,7 +4,10 @@
 use std::fmt;
 use std::ops::Range;
 
-use sgf_stream::{Error, Event, Parser, Position};
+use sgf_stream::{
+    decode_to_utf8, parse_collection_with, CharsetReport, Error, Event, LenientParser,
+    ParseOptions, Parsed, Parser, Position, Warning, WarningKind,
+};
 
 /// How bad a problem is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,7 +15,6 @@ pub enum Severity {
     /// The input (or part of it) could not be read as SGF.
     Error,
     /// Something was repaired or looks wrong, and the input was still read.
-    #[allow(dead_code)] // until lenient parsing reports repairs
     Warning,
 }
 
@@ -102,23 +104,78 @@ impl Mode {
             Mode::Lenient
         }
     }
-}
 
-/// Parses `data`, calling `on_event` with every event and its byte range,
-/// in file order; returns the problems found.
-pub fn parse_events<'a>(
-    data: &'a [u8],
-    _mode: Mode,
-    mut on_event: impl FnMut(&Event<'a>, Range<usize>),
-) -> Vec<Diagnostic> {
-    let mut diagnostics = Vec::new();
-    for item in Parser::new(data).into_spans() {
-        match item {
-            Ok((event, span)) => on_event(&event, span),
-            Err(err) => diagnostics.push(Diagnostic::error(&err)),
+    /// The library's options for this mode (charsets handled).
+    pub fn options(self) -> ParseOptions {
+        match self {
+            Mode::Strict => ParseOptions::strict(),
+            Mode::Lenient => ParseOptions::lenient(),
         }
     }
-    diagnostics
+}
+
+impl Diagnostic {
+    /// The diagnostic for a lenient parse's warning. A game tree that had
+    /// to be skipped, or a file with no game tree, is an error: some game
+    /// did not parse.
+    pub fn warning(warning: &Warning) -> Diagnostic {
+        let severity = match warning.kind() {
+            WarningKind::SkippedGameTree(_) | WarningKind::NoGameTree => Severity::Error,
+            _ => Severity::Warning,
+        };
+        Diagnostic {
+            severity,
+            position: warning.position(),
+            message: warning.kind().to_string(),
+        }
+    }
+}
+
+/// Reads a whole input into trees with the library's
+/// [`parse_collection_with`]: charset found and converted, repairs in
+/// lenient mode. Positions count bytes of the input as given. Returns the
+/// result (`None` after a strict error) and every problem.
+pub fn parse_trees(data: &[u8], mode: Mode) -> (Option<Parsed>, Vec<Diagnostic>) {
+    match parse_collection_with(data, &mode.options()) {
+        Ok(parsed) => {
+            let diagnostics = parsed.warnings.iter().map(Diagnostic::warning).collect();
+            (Some(parsed), diagnostics)
+        }
+        Err(err) => (None, vec![Diagnostic::error(&err)]),
+    }
+}
+
+/// Parses `data` as events, the fast way: the text is converted to UTF-8
+/// first ([`decode_to_utf8`]), then read by [`Parser`] (strict, stopping
+/// at the first error) or [`LenientParser`]. `on_event` gets every event
+/// and its byte range in the UTF-8 text. Returns the charset and the
+/// problems the parser reported (their positions count bytes of the UTF-8
+/// text, which are those of the input unless it was converted).
+pub fn parse_events(
+    data: &[u8],
+    mode: Mode,
+    mut on_event: impl FnMut(&Event<'_>, Range<usize>),
+) -> (CharsetReport, Vec<Diagnostic>) {
+    let (text, charset) = decode_to_utf8(data);
+    let mut diagnostics = Vec::new();
+    match mode {
+        Mode::Strict => {
+            for item in Parser::new(&text).into_spans() {
+                match item {
+                    Ok((event, span)) => on_event(&event, span),
+                    Err(err) => diagnostics.push(Diagnostic::error(&err)),
+                }
+            }
+        }
+        Mode::Lenient => {
+            let mut parser = LenientParser::new(&text);
+            while let Some((event, span)) = parser.next_spanned() {
+                on_event(&event, span);
+            }
+            diagnostics.extend(parser.warnings().iter().map(Diagnostic::warning));
+        }
+    }
+    (charset, diagnostics)
 }
 
 /// Tracks where a stream of events stands: which game, how deep.
@@ -165,9 +222,35 @@ mod tests {
     fn counts_games_at_the_top_level_only() {
         let mut depth = Depth::default();
         let mut starts = 0;
-        parse_events(b"(;A[1](;B[2])(;C[3]))(;D[4])", Mode::Strict, |event, _| {
-            starts += depth.step(event) as u32;
-        });
-        assert_eq!((starts, depth.games, depth.depth), (2, 2, 0));
+        let input = b"(;A[1](;B[2])(;C[3]))(;D[4])";
+        for mode in [Mode::Strict, Mode::Lenient] {
+            parse_events(input, mode, |event, _| {
+                starts += depth.step(event) as u32;
+            });
+        }
+        assert_eq!((starts, depth.games, depth.depth), (4, 4, 0));
+    }
+}
+
+#[cfg(test)]
+mod mode_tests {
+    use super::*;
+
+    #[test]
+    fn lenient_repairs_are_warnings_and_skipped_games_errors() {
+        let (parsed, diagnostics) = parse_trees(b"junk (;GM[1];B[pd]", Mode::Lenient);
+        assert_eq!(parsed.unwrap().trees.len(), 1);
+        assert!(diagnostics.iter().all(|d| d.severity == Severity::Warning));
+        assert_eq!(diagnostics.len(), 2);
+        let (_, diagnostics) = parse_trees(b"", Mode::Lenient);
+        assert_eq!(Counts::of(&diagnostics).errors, 1);
+    }
+
+    #[test]
+    fn strict_mode_stops_at_the_first_error() {
+        let (parsed, diagnostics) = parse_trees(b"(;GM[1]AddBlack[aa])", Mode::Strict);
+        assert!(parsed.is_none());
+        assert_eq!(diagnostics[0].message, "property must be in uppercase");
+        assert_eq!(Counts::of(&diagnostics).errors, 1);
     }
 }

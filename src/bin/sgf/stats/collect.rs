@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use sgf_stream::{Event, RawValues};
+use sgf_stream::{CharsetSource, Event, RawValues};
 
 use crate::diag::{self, Counts, Depth, Mode};
 use crate::run::Input;
@@ -33,7 +33,8 @@ pub struct Stats {
     pub results: Counter,
     /// Games per player name (`PB` and `PW`).
     pub players: Counter,
-    /// Games per declared charset (`CA`, `(none)` when absent).
+    /// Games per charset read, and how it was chosen: `UTF-8 (declared)`,
+    /// `Shift_JIS (detected)`, ...
     pub charsets: Counter,
     /// Uses of each property identifier.
     pub idents: Counter,
@@ -92,7 +93,6 @@ struct Game {
     black: Option<String>,
     white: Option<String>,
     date: Option<String>,
-    charset: Option<String>,
     leaves: u64,
 }
 
@@ -104,7 +104,6 @@ impl Game {
             "PB" => &mut self.black,
             "PW" => &mut self.white,
             "DT" => &mut self.date,
-            "CA" => &mut self.charset,
             _ => return None,
         })
     }
@@ -120,8 +119,6 @@ impl Game {
                 bump(&mut stats.players, &player);
             }
         }
-        let charset = self.charset.map(|ca| ca.to_ascii_uppercase());
-        bump(&mut stats.charsets, charset.as_deref().unwrap_or("(none)"));
         if let Some(date) = self.date.as_deref().and_then(leading_date) {
             stats.add_date_range(date.to_string(), date.to_string());
         }
@@ -144,7 +141,7 @@ pub fn collect(input: &Input, mode: Mode) -> (Stats, Vec<diag::Diagnostic>) {
     let mut depth = Depth::default();
     let mut game: Option<Game> = None;
     let mut after_end = false;
-    let diagnostics = diag::parse_events(input.data, mode, |event, _| {
+    let (charset, diagnostics) = diag::parse_events(input.data, mode, |event, _| {
         if depth.step(event) {
             if let Some(done) = game.replace(Game::default()) {
                 done.finish(&mut stats);
@@ -174,9 +171,24 @@ pub fn collect(input: &Input, mode: Mode) -> (Stats, Vec<diag::Diagnostic>) {
     if let Some(done) = game {
         done.finish(&mut stats);
     }
+    if stats.games > 0 {
+        let key = format!("{} ({})", charset.charset, source_name(charset.source));
+        stats.charsets.insert(key, stats.games);
+    }
     stats.counts = Counts::of(&diagnostics);
     stats.files_with_errors = (stats.counts.errors > 0) as u64;
     (stats, diagnostics)
+}
+
+/// How a charset was chosen, in a word.
+fn source_name(source: CharsetSource) -> &'static str {
+    match source {
+        CharsetSource::Declared => "declared",
+        CharsetSource::ByteOrderMark => "byte order mark",
+        CharsetSource::Detected => "detected",
+        CharsetSource::Default => "default",
+        _ => "other",
+    }
 }
 
 /// The kind of a result: `B+R`, `B+T`, `B+F`, `B+points`, `B+` (no
@@ -286,6 +298,7 @@ mod tests {
         };
         let (stats, diagnostics) = collect(&input, Mode::Strict);
         assert!(diagnostics.is_empty());
+        assert_eq!(stats.charsets["UTF-8 (default)"], 2);
         assert_eq!((stats.games, stats.nodes, stats.moves), (2, 7, 5));
         assert_eq!(stats.variations, 1);
         assert_eq!(stats.players["Ann"], 2);
