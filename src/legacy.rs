@@ -210,11 +210,20 @@ fn verify(declared: Charset, input: &[u8]) -> Option<Charset> {
         let multi = !detected.single_byte() && detected != Charset::Utf8;
         return (multi && decodes_cleanly(detected, input)).then_some(detected);
     }
-    if decodes_cleanly(declared, input) {
+    let Charset::Rs(encoding) = declared else {
+        return None;
+    };
+    let bad = decode_rs(encoding, input).1.len();
+    if bad == 0 {
         return None;
     }
+    // A few bad bytes in the declared charset stay; a single-byte guess
+    // only wins over many.
     let detected = detect(input);
-    (detected != declared && decodes_cleanly(detected, input)).then_some(detected)
+    let non_ascii = input.iter().filter(|b| !b.is_ascii()).count();
+    let many = bad * 20 > non_ascii;
+    let better = !detected.single_byte() || many;
+    (detected != declared && better && decodes_cleanly(detected, input)).then_some(detected)
 }
 
 /// Whether `input`, declared UTF-8, is UTF-8 with a few bad bytes (cut

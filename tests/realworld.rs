@@ -459,3 +459,66 @@ fn whole_corpus_reads_without_warnings() {
     );
     assert_eq!(clean + repaired.len(), files.len());
 }
+
+#[cfg(not(feature = "encoding"))]
+#[test]
+fn without_the_encoding_feature_input_is_utf8() {
+    let sjis = b"(;CA[Shift_JIS]C[\x95\x5c])";
+    let (text, report) = sgf_stream::decode_to_utf8(sjis);
+    assert!(matches!(text, std::borrow::Cow::Borrowed(_)));
+    assert_eq!(report.charset, "UTF-8");
+    assert_eq!(report.declared.as_deref(), Some("Shift_JIS"));
+    let parsed = parse_collection_with(b"\xEF\xBB\xBF(;C[a])", &ParseOptions::lenient()).unwrap();
+    assert_eq!(
+        parsed.charset.source,
+        sgf_stream::CharsetSource::ByteOrderMark
+    );
+    assert_eq!(parsed.trees, trees("(;C[a])"));
+}
+
+/// Checks what must hold for any input: balanced events, warnings inside
+/// the input, and trees equal to the strict ones when strict succeeds.
+fn check_any(input: &[u8]) {
+    let len = input.len() as u64;
+    let mut parser = LenientParser::new(input);
+    let mut depth = 0i64;
+    while let Some((event, span)) = parser.next_spanned() {
+        depth += match event {
+            Event::StartGameTree => 1,
+            Event::EndGameTree => -1,
+            _ => 0,
+        };
+        assert!(depth >= 0 && span.start <= span.end && span.end <= input.len());
+    }
+    assert_eq!(depth, 0);
+    let parsed = parse_collection_with(input, &ParseOptions::lenient()).unwrap();
+    for warning in parser.warnings().iter().chain(&parsed.warnings) {
+        let range = warning.range();
+        assert!(range.start <= range.end && range.end <= len, "{warning}");
+        assert!(warning.offset() <= len && warning.line() >= 1);
+    }
+    if let Ok(strict) = parse_collection_with(input, &ParseOptions::strict()) {
+        assert_eq!(parsed.trees, strict.trees);
+        let repairs = parsed.warnings.iter().filter(|w| {
+            !matches!(
+                w.kind(),
+                WarningKind::CharsetMismatch { .. } | WarningKind::UnknownCharset(_)
+            )
+        });
+        assert_eq!(repairs.count(), 0, "{:?}", String::from_utf8_lossy(input));
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn no_panic_on_random_bytes(input in proptest::collection::vec(proptest::num::u8::ANY, 0..200)) {
+        check_any(&input);
+    }
+
+    #[test]
+    fn no_panic_on_sgf_like_text(input in "[()\\[\\];\\\\a-cA-C \n\u{3000}]{0,80}") {
+        check_any(input.as_bytes());
+    }
+}
