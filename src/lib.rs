@@ -24,6 +24,17 @@
 //! assert_eq!(writer.into_inner()?, format!("{input}\n").as_bytes());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Real-world files (legacy charsets, FF[1]–FF[3] identifiers, junk,
+//! broken parentheses) are read by [`parse_collection_with`] with
+//! [`ParseOptions::lenient`], which repairs them and reports each repair
+//! as a [`Warning`]; see [`LenientParser`] for events.
+//!
+//! Features:
+//! - `encoding` (default): legacy charsets. [`parse_collection_with`] and
+//!   [`decode_to_utf8`] find the charset (BOM, `CA`, detection with
+//!   `chardetng`) and convert it to UTF-8 with `encoding_rs`. Without it,
+//!   input is read as UTF-8.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
