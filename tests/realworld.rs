@@ -465,6 +465,8 @@ fn whole_corpus_reads_without_warnings() {
 fn without_the_encoding_feature_input_is_utf8() {
     let sjis = b"(;CA[Shift_JIS]C[\x95\x5c])";
     let (text, report) = sgf_stream::decode_to_utf8(sjis);
+    assert_eq!(&text[..], "(;CA[Shift_JIS]C[\u{FFFD}\\])".as_bytes());
+    let (text, _) = sgf_stream::decode_to_utf8(b"(;C[ok])");
     assert!(matches!(text, std::borrow::Cow::Borrowed(_)));
     assert_eq!(report.charset, "UTF-8");
     assert_eq!(report.declared.as_deref(), Some("Shift_JIS"));
