@@ -359,3 +359,258 @@ fn a_truncated_or_bogus_archive_is_reported_and_the_job_goes_on() {
     let stats: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
     assert!(stats["files"].as_u64().unwrap() >= 1);
 }
+
+// fmt, mainline, convert, json.
+
+fn events_of(text: &[u8]) -> Vec<String> {
+    sgf_stream::Parser::new(text)
+        .map(|event| format!("{:?}", event.unwrap()))
+        .collect()
+}
+
+#[test]
+fn fmt_prints_the_same_events_in_the_chosen_layout() {
+    let dir = tree();
+    let input = fs::read(dir.path().join("a.sgf")).unwrap();
+    let compact = sgf()
+        .arg("fmt")
+        .arg(dir.path().join("a.sgf"))
+        .output()
+        .unwrap();
+    assert_eq!(compact.status.code(), Some(0));
+    assert_eq!(events_of(&compact.stdout), events_of(&input));
+    let per_line = sgf()
+        .args(["fmt", "--layout", "node-per-line", "--crlf"])
+        .arg(dir.path().join("a.sgf"))
+        .output()
+        .unwrap();
+    assert_eq!(events_of(&per_line.stdout), events_of(&input));
+    let nodes = sgf_stream::parse(GOOD).unwrap().nodes().count();
+    assert_eq!(per_line.stdout.split(|&b| b == b'\n').count(), nodes + 1);
+    assert!(per_line
+        .stdout
+        .windows(2)
+        .all(|w| w[1] != b'\n' || w[0] == b'\r'));
+}
+
+#[test]
+fn fmt_in_place_rewrites_good_files_and_leaves_no_temporary_file() {
+    let dir = TempDir::new().unwrap();
+    let path = write(dir.path(), "g.sgf", "(;GM[1]\n\n  ;B[aa]  ;W[bb]\n)");
+    let expected = stdout_of(sgf().arg("fmt").arg(&path));
+    sgf()
+        .args(["fmt", "--in-place"])
+        .arg(&path)
+        .assert()
+        .code(0);
+    assert_eq!(fs::read_to_string(&path).unwrap(), expected);
+    assert_eq!(expected, "(;GM[1];B[aa];W[bb])\n");
+    let names: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["g.sgf"]);
+}
+
+#[test]
+fn fmt_in_place_never_touches_a_file_with_errors_unless_forced() {
+    let dir = TempDir::new().unwrap();
+    let junk = write(dir.path(), "junk.sgf", NOT_SGF);
+    let bad = write(dir.path(), "bad.sgf", BAD);
+    let out = sgf()
+        .args(["fmt", "--in-place"])
+        .arg(&junk)
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("not written"), "{stderr}");
+    assert_eq!(fs::read_to_string(&junk).unwrap(), NOT_SGF);
+    sgf()
+        .args(["fmt", "--strict", "-i"])
+        .arg(&bad)
+        .assert()
+        .code(1);
+    assert_eq!(fs::read_to_string(&bad).unwrap(), BAD);
+    // Forced: what could be read is written, as valid SGF.
+    sgf()
+        .args(["fmt", "--strict", "-i", "--force"])
+        .arg(&bad)
+        .assert()
+        .code(1);
+    let forced = fs::read(&bad).unwrap();
+    assert_ne!(forced, BAD.as_bytes());
+    assert!(sgf_stream::parse_collection(&forced).is_ok());
+    // Lenient (the default): the repaired file is written.
+    fs::write(&bad, BAD).unwrap();
+    sgf().args(["fmt", "-i"]).arg(&bad).assert().code(0);
+    let repaired = sgf_stream::parse(&fs::read_to_string(&bad).unwrap()).unwrap();
+    assert_eq!(repaired.children()[0].get("C").unwrap(), ["oops"]);
+}
+
+/// Tests run as root, where permission bits do not stop a write. So the
+/// temporary file's place is taken by a directory: creating the temporary
+/// file fails, as it would in a read-only directory.
+#[test]
+fn fmt_in_place_leaves_the_original_intact_when_the_new_file_cannot_be_created() {
+    let dir = TempDir::new().unwrap();
+    let original = "(;GM[1]   ;B[aa])";
+    let path = write(dir.path(), "g.sgf", original);
+    let blocker = dir.path().join(".g.sgf.sgf-tmp");
+    fs::create_dir(&blocker).unwrap();
+    let other = write(dir.path(), "h.sgf", "(;GM[1]   ;B[bb])");
+    let out = sgf()
+        .args(["fmt", "--in-place"])
+        .args([&path, &other])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains(&path.display().to_string()), "{stderr}");
+    assert_eq!(fs::read_to_string(&path).unwrap(), original);
+    assert!(blocker.is_dir(), "someone else's file is never replaced");
+    assert_eq!(
+        fs::read_to_string(&other).unwrap(),
+        "(;GM[1];B[bb])\n",
+        "the job went on"
+    );
+}
+
+/// Writing fails half-way: the file size limit is 0 (`ulimit -f 0`, with
+/// SIGXFSZ ignored so the write returns an error, as on a full disk).
+#[test]
+fn fmt_in_place_leaves_the_original_intact_when_writing_fails_half_way() {
+    let dir = TempDir::new().unwrap();
+    let original = "(;GM[1]   ;B[aa])";
+    let path = write(dir.path(), "g.sgf", original);
+    let bin = assert_cmd::cargo::cargo_bin("sgf");
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 0 && exec \"$0\" \"$@\"")
+        .arg(&bin)
+        .args(["--quiet", "fmt", "--in-place"])
+        .arg(&path);
+    let out = cmd.assert().code(2);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("cannot write"), "{stderr}");
+    assert_eq!(fs::read_to_string(&path).unwrap(), original);
+    let names: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["g.sgf"], "the temporary file is removed");
+}
+
+#[test]
+fn in_place_needs_plain_files() {
+    sgf()
+        .args(["fmt", "--in-place", "-"])
+        .write_stdin(GOOD)
+        .assert()
+        .code(2)
+        .stdout("");
+}
+
+#[test]
+fn mainline_keeps_each_games_main_line_only() {
+    let dir = tree();
+    let path = dir.path().join("a.sgf");
+    let output = sgf().arg("mainline").arg(&path).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let games = sgf_stream::parse_collection(&output.stdout).unwrap();
+    let originals = sgf_stream::parse_collection(GOOD.as_bytes()).unwrap();
+    assert_eq!(games.len(), originals.len());
+    for (game, original) in games.iter().zip(&originals) {
+        assert!(game.nodes().all(|node| node.children().len() <= 1));
+        let props = |t: &sgf_stream::SgfTree| {
+            t.main_line()
+                .map(|n| format!("{:?}", n.properties().collect::<Vec<_>>()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(props(game), props(original));
+    }
+}
+
+#[test]
+fn convert_round_trips_a_shift_jis_file() {
+    use encoding_rs::SHIFT_JIS;
+    let dir = TempDir::new().unwrap();
+    // 表, ソ and 能 have 0x5C (`\`) as their second byte in Shift_JIS.
+    let declared =
+        "(;GM[1]FF[4]CA[Shift_JIS]PB[表ソ能]C[申し訳ない: 表現]\r\n;B[pd]C[ソフト];W[dp])";
+    let undeclared =
+        "(;GM[1]PB[本因坊秀策]C[これは日本語のコメントです。表示と能力のテスト。]\n;B[pd])";
+    for text in [declared, undeclared] {
+        let (sjis, _, unmappable) = SHIFT_JIS.encode(text);
+        assert!(!unmappable);
+        let path = write(dir.path(), "j.sgf", &sjis);
+        sgf()
+            .args(["convert", "--to-utf8", "-i"])
+            .arg(&path)
+            .assert()
+            .code(0);
+        let utf8 = fs::read_to_string(&path).unwrap();
+        let expected = if text.contains("CA[") {
+            text.replace("CA[Shift_JIS]", "CA[UTF-8]")
+        } else {
+            text.replacen("(;", "(;CA[UTF-8]", 1)
+        };
+        assert_eq!(utf8, expected);
+        let tree = sgf_stream::parse(&utf8).unwrap();
+        assert_eq!(tree.get("CA").unwrap(), ["UTF-8"]);
+        // And back: the same bytes as the original, but for CA.
+        let back = utf8.replace(
+            "CA[UTF-8]",
+            if text == declared {
+                "CA[Shift_JIS]"
+            } else {
+                ""
+            },
+        );
+        assert_eq!(SHIFT_JIS.encode(&back).0, sjis);
+        // A second run changes nothing.
+        let out = Command::cargo_bin("sgf")
+            .unwrap()
+            .args(["convert", "--to-utf8", "-i"])
+            .arg(&path)
+            .assert()
+            .code(0);
+        let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert!(stderr.contains("0 rewritten, 1 unchanged"), "{stderr}");
+    }
+}
+
+#[test]
+fn json_prints_one_object_per_game() {
+    let dir = tree();
+    let tar = gzip(&tar_bytes(MEMBERS));
+    let archive = write(dir.path(), "g.tgz", tar);
+    let b = dir.path().join("sub/b.SGF");
+    let output = sgf().arg("json").arg(&b).arg(&archive).output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let lines: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let expected_games = games_in(&[GOOD2]) + games_in(&[GOOD, GOOD2]) + 1;
+    assert_eq!(lines.len() as u64, expected_games);
+    assert_eq!(lines[0]["file"], b.display().to_string());
+    assert_eq!(
+        (lines[0]["game"].clone(), lines[1]["game"].clone()),
+        (0.into(), 1.into())
+    );
+    let member = format!("{}:games/one.sgf", archive.display());
+    let one = lines.iter().find(|l| l["file"] == member.as_str()).unwrap();
+    let tree = sgf_stream::parse(GOOD).unwrap();
+    let main_moves = tree
+        .main_line()
+        .filter(|n| n.get("B").is_some() || n.get("W").is_some())
+        .count();
+    assert_eq!(one["moves"].as_array().unwrap().len(), main_moves);
+    assert_eq!(one["info"]["PB"], "Ann");
+    assert_eq!(one["root"]["SZ"], "9");
+    assert_eq!(one["variations"], 1);
+    assert_eq!(
+        lines[0]["moves"][1],
+        serde_json::json!({ "color": "W", "point": null })
+    );
+}

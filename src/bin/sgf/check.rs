@@ -45,7 +45,7 @@ pub fn main(args: &CheckArgs, common: &Common) -> Status {
         &args.inputs.paths,
         common,
         |input| check_input(input, mode),
-        |file| {
+        |file, _| {
             games += file.games;
             let file_counts = Counts::of(&file.diagnostics);
             failed_files += (file_counts.errors > 0) as u64;

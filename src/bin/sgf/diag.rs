@@ -36,6 +36,8 @@ pub struct Diagnostic {
     pub position: Position,
     /// What, in lower case with no final period.
     pub message: String,
+    /// The lenient parser's warning, when it is one.
+    pub warning: Option<WarningKind>,
 }
 
 impl Diagnostic {
@@ -45,6 +47,7 @@ impl Diagnostic {
             severity: Severity::Error,
             position: err.position(),
             message: err.kind().to_string(),
+            warning: None,
         }
     }
 
@@ -127,6 +130,7 @@ impl Diagnostic {
             severity,
             position: warning.position(),
             message: warning.kind().to_string(),
+            warning: Some(warning.kind().clone()),
         }
     }
 }
@@ -146,21 +150,30 @@ pub fn parse_trees(data: &[u8], mode: Mode) -> (Option<Parsed>, Vec<Diagnostic>)
 }
 
 /// Parses `data` as events, the fast way: the text is converted to UTF-8
-/// first ([`decode_to_utf8`]), then read by [`Parser`] (strict, stopping
-/// at the first error) or [`LenientParser`]. `on_event` gets every event
-/// and its byte range in the UTF-8 text. Returns the charset and the
-/// problems the parser reported (their positions count bytes of the UTF-8
-/// text, which are those of the input unless it was converted).
+/// first ([`decode_to_utf8`]), then read by [`parse_text`]. Returns the
+/// charset and the problems found (their positions count bytes of the
+/// UTF-8 text, which are those of the input unless it was converted).
 pub fn parse_events(
     data: &[u8],
     mode: Mode,
-    mut on_event: impl FnMut(&Event<'_>, Range<usize>),
+    on_event: impl FnMut(&Event<'_>, Range<usize>),
 ) -> (CharsetReport, Vec<Diagnostic>) {
     let (text, charset) = decode_to_utf8(data);
+    (charset, parse_text(&text, mode, on_event))
+}
+
+/// Parses UTF-8 `text` with [`Parser`] (strict, stopping at the first
+/// error) or [`LenientParser`]; `on_event` gets every event and its byte
+/// range. Returns the problems found.
+pub fn parse_text(
+    text: &[u8],
+    mode: Mode,
+    mut on_event: impl FnMut(&Event<'_>, Range<usize>),
+) -> Vec<Diagnostic> {
     let mut diagnostics = Vec::new();
     match mode {
         Mode::Strict => {
-            for item in Parser::new(&text).into_spans() {
+            for item in Parser::new(text).into_spans() {
                 match item {
                     Ok((event, span)) => on_event(&event, span),
                     Err(err) => diagnostics.push(Diagnostic::error(&err)),
@@ -168,14 +181,14 @@ pub fn parse_events(
             }
         }
         Mode::Lenient => {
-            let mut parser = LenientParser::new(&text);
+            let mut parser = LenientParser::new(text);
             while let Some((event, span)) = parser.next_spanned() {
                 on_event(&event, span);
             }
             diagnostics.extend(parser.warnings().iter().map(Diagnostic::warning));
         }
     }
-    (charset, diagnostics)
+    diagnostics
 }
 
 /// Tracks where a stream of events stands: which game, how deep.

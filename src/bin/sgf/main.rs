@@ -10,8 +10,15 @@
 //! input had an error, 2 for usage or I/O problems.
 
 mod check;
+mod convert;
 mod diag;
+mod fmt;
+mod inplace;
+mod json;
+mod mainline;
+mod output;
 mod progress;
+mod rewrite;
 mod run;
 mod sources;
 mod stats;
@@ -59,6 +66,16 @@ enum Command {
     /// Games, nodes, moves, variations, board sizes, results, players,
     /// dates, charsets, properties, bytes and MB/s.
     Stats(stats::StatsArgs),
+    /// Re-layout with the writer's options, to standard output or in place.
+    Fmt(fmt::FmtArgs),
+    /// Transcode legacy charsets to UTF-8 and set `CA[UTF-8]`, keeping the
+    /// layout, to standard output or in place.
+    Convert(convert::ConvertArgs),
+    /// Drop all variations, keep each game's main line.
+    Mainline(mainline::MainlineArgs),
+    /// JSON Lines, one object per game: root and game-info properties,
+    /// moves, variations, source file and game index.
+    Json(json::JsonArgs),
 }
 
 /// The exit statuses.
@@ -77,6 +94,10 @@ fn main() -> ExitCode {
     let status = match &cli.command {
         Command::Check(args) => check::main(args, &cli.common),
         Command::Stats(args) => stats::main(args, &cli.common),
+        Command::Fmt(args) => fmt::main(args, &cli.common),
+        Command::Convert(args) => convert::main(args, &cli.common),
+        Command::Mainline(args) => mainline::main(args, &cli.common),
+        Command::Json(args) => json::main(args, &cli.common),
     };
     ExitCode::from(status as u8)
 }

@@ -30,7 +30,6 @@ pub struct Input<'a> {
     pub name: &'a str,
     /// The file's path when it is a plain file (so it can be rewritten in
     /// place).
-    #[allow(dead_code)] // for `fmt --in-place`
     pub path: Option<&'a Path>,
     /// The file's bytes.
     pub data: &'a [u8],
@@ -68,14 +67,15 @@ impl Totals {
 }
 
 /// Runs `work` on every input named by `paths`, in parallel, and hands its
-/// results to `consume` in input order. Unreadable inputs are reported on
-/// standard error with their names and skipped. If `consume` fails (the
-/// output cannot be written), the run stops.
+/// results to `consume` in input order, with the progress bar (to print on
+/// standard error through it). Unreadable inputs are reported on standard
+/// error with their names and skipped. If `consume` fails (the output
+/// cannot be written), the run stops.
 pub fn run<R: Send>(
     paths: &[PathBuf],
     common: &Common,
     work: impl Fn(&Input) -> R + Sync,
-    mut consume: impl FnMut(R) -> io::Result<()>,
+    mut consume: impl FnMut(R, &Progress) -> io::Result<()>,
 ) -> Totals {
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(common.jobs.unwrap_or(0) as usize)
@@ -154,14 +154,14 @@ fn consume_batch<R>(
     results: Vec<Processed<R>>,
     totals: &mut Totals,
     progress: &Progress,
-    consume: &mut impl FnMut(R) -> io::Result<()>,
+    consume: &mut impl FnMut(R, &Progress) -> io::Result<()>,
 ) {
     for result in results {
         match result {
             Ok((bytes, result)) => {
                 totals.files += 1;
                 totals.bytes += bytes;
-                if let Err(err) = consume(result) {
+                if let Err(err) = consume(result, progress) {
                     if err.kind() != io::ErrorKind::BrokenPipe {
                         progress.eprintln(&format!("sgf: cannot write the output: {err}"));
                     }

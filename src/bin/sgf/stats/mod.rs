@@ -48,7 +48,7 @@ pub fn main(args: &StatsArgs, common: &Common) -> Status {
         &paths,
         common,
         |input| collect::collect(input, mode).0,
-        |file| {
+        |file, _| {
             stats.merge(file);
             Ok(())
         },

@@ -1,0 +1,166 @@
+//! `sgf json`: JSON Lines, one object per game, ready for DuckDB, pandas
+//! or Spark.
+//!
+//! Each object has: `file` (the input's name), `game` (its index in the
+//! file, from 0), `charset` (the charset the file was read in), `root`
+//! (the root properties of the FF[4] catalogue: `GM`, `FF`, `SZ`, `CA`,
+//! `AP`, `ST`), `info` (the game-info properties, `PB`, `PW`, `RE`, `KM`,
+//! `DT`, ..., first found on the main line), `moves` (the main line's
+//! moves in order, each `{"color": "B"|"W", "point": [column, row]}` from
+//! 0 at the top left, `"point": null` for a pass, and `"raw"` added for a
+//! value that is not a point on the board), `nodes` (in all variations)
+//! and `variations` (lines of play besides the main line). Values are
+//! decoded text; a property given several values keeps the first.
+
+use std::io::{self, Write};
+
+use serde_json::{json, Map, Value};
+use sgf_stream::props::{self, Category};
+use sgf_stream::typed::{BoardSize, Move};
+use sgf_stream::SgfTree;
+
+use crate::diag::{self, Counts, Diagnostic, Mode, Severity};
+use crate::run::{self, Input};
+use crate::{Common, Inputs, Status};
+
+/// Arguments of `sgf json`.
+#[derive(Debug, clap::Args)]
+pub struct JsonArgs {
+    #[command(flatten)]
+    inputs: Inputs,
+    /// Read with the exercise's strict rules (default: lenient).
+    #[arg(long)]
+    strict: bool,
+}
+
+struct FileJson {
+    name: String,
+    lines: Vec<u8>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+/// Runs `sgf json`.
+pub fn main(args: &JsonArgs, common: &Common) -> Status {
+    let mode = Mode::from_flag(args.strict);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut counts = Counts::default();
+    let totals = run::run(
+        &args.inputs.paths,
+        common,
+        |input| file_json(input, mode),
+        |file, progress| {
+            counts.add(Counts::of(&file.diagnostics));
+            for diagnostic in &file.diagnostics {
+                if diagnostic.severity == Severity::Error || !common.quiet {
+                    progress.eprintln(&diagnostic.render(&file.name));
+                }
+            }
+            out.write_all(&file.lines)
+        },
+    );
+    let flushed = out.flush();
+    let status = crate::check::status(&totals, counts);
+    if flushed.is_err() {
+        Status::Trouble
+    } else {
+        status
+    }
+}
+
+fn file_json(input: &Input, mode: Mode) -> FileJson {
+    let (parsed, diagnostics) = diag::parse_trees(input.data, mode);
+    let mut lines = Vec::new();
+    if let Some(parsed) = parsed {
+        for (index, tree) in parsed.trees.iter().enumerate() {
+            let object = game_json(tree, input.name, index, parsed.charset.charset);
+            let _ = serde_json::to_writer(&mut lines, &object);
+            lines.push(b'\n');
+        }
+    }
+    FileJson {
+        name: input.name.to_string(),
+        lines,
+        diagnostics,
+    }
+}
+
+/// The object for one game.
+pub fn game_json(tree: &SgfTree, file: &str, index: usize, charset: &str) -> Value {
+    let mut root = Map::new();
+    let mut info = Map::new();
+    for (ident, values) in tree.properties() {
+        if category(ident) == Some(Category::Root) {
+            root.insert(ident.to_string(), first(values));
+        }
+    }
+    for node in tree.main_line() {
+        for (ident, values) in node.properties() {
+            if category(ident) == Some(Category::GameInfo) && !info.contains_key(ident) {
+                info.insert(ident.to_string(), first(values));
+            }
+        }
+    }
+    let size = tree
+        .get("SZ")
+        .and_then(|values| values.first())
+        .and_then(|sz| BoardSize::decode_lenient(sz.trim().as_bytes()).ok())
+        .unwrap_or_default();
+    let leaves = tree.nodes().filter(|n| n.children().is_empty()).count();
+    json!({
+        "file": file,
+        "game": index,
+        "charset": charset,
+        "root": root,
+        "info": info,
+        "moves": moves(tree, size),
+        "nodes": tree.nodes().count(),
+        "variations": leaves.saturating_sub(1),
+    })
+}
+
+fn category(ident: &str) -> Option<Category> {
+    props::lookup(ident).map(|info| info.category)
+}
+
+fn first(values: &[String]) -> Value {
+    Value::from(values.first().map_or("", String::as_str))
+}
+
+/// The moves of the main line, in order.
+fn moves(tree: &SgfTree, size: BoardSize) -> Value {
+    let mut moves = Vec::new();
+    for node in tree.main_line() {
+        for (color, values) in node.properties().filter(|(id, _)| *id == "B" || *id == "W") {
+            let raw = values.first().map_or("", String::as_str);
+            moves.push(match Move::decode(raw.trim().as_bytes(), size) {
+                Ok(Move::Pass) => json!({ "color": color, "point": null }),
+                Ok(Move::Play(p)) => json!({ "color": color, "point": [p.col, p.row] }),
+                Err(_) => json!({ "color": color, "point": null, "raw": raw }),
+            });
+        }
+    }
+    Value::Array(moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_game_as_json() {
+        let tree =
+            sgf_stream::parse("(;GM[1]SZ[9]PB[Ann]C[hello];B[cc];W[](;B[zz]PW[Bob])(;B[aa]))")
+                .unwrap();
+        let value = game_json(&tree, "f.sgf", 3, "UTF-8");
+        assert_eq!(value["file"], "f.sgf");
+        assert_eq!(value["game"], 3);
+        assert_eq!(value["root"], json!({ "GM": "1", "SZ": "9" }));
+        assert_eq!(value["info"], json!({ "PB": "Ann", "PW": "Bob" }));
+        let moves = value["moves"].as_array().unwrap();
+        assert_eq!(moves[0], json!({ "color": "B", "point": [2, 2] }));
+        assert_eq!(moves[1], json!({ "color": "W", "point": null }));
+        assert_eq!(moves[2]["raw"], "zz", "zz is off a 9x9 board");
+        assert_eq!(value["variations"], 1);
+        assert_eq!(value["nodes"], 5);
+    }
+}
