@@ -1,0 +1,61 @@
+//! Criterion benchmarks: sgf-stream against the byte-count baseline and
+//! the `sgf-parse` crate, on the shared corpus (when present) and on a
+//! generated corpus. Counts are asserted inside each timed closure.
+//!
+//! ```text
+//! cargo bench --bench parse
+//! cargo run --release --example bench_ratios   # the README's ratio table
+//! ```
+
+mod support;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::hint::black_box;
+use std::time::Duration;
+
+use support::Input;
+
+fn parse_group(c: &mut Criterion, input: &Input) {
+    let bytes = &input.bytes[..];
+    let marks = support::baseline(bytes);
+    let nodes = support::events(bytes);
+    let mut group = c.benchmark_group(format!("parse/{}", input.name));
+    group.throughput(Throughput::Bytes(bytes.len() as u64));
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(4));
+    group.bench_function("baseline", |b| {
+        b.iter(|| assert_eq!(support::baseline(black_box(bytes)), marks))
+    });
+    group.bench_function("events", |b| {
+        b.iter(|| assert_eq!(support::events(black_box(bytes)), nodes))
+    });
+    group.bench_function("tree", |b| {
+        b.iter(|| assert_eq!(support::tree(black_box(bytes)), nodes))
+    });
+    group.bench_function("sgf-parse", |b| {
+        b.iter(|| assert_eq!(support::sgf_parse(black_box(bytes)), nodes))
+    });
+    group.finish();
+}
+
+fn text_group(c: &mut Criterion, input: &Input) {
+    let comments = support::comments(&input.bytes);
+    let raw: usize = comments.iter().map(|c| c.len()).sum();
+    let decoded = support::decode(&comments);
+    let mut group = c.benchmark_group(format!("text/{}", input.name));
+    group.throughput(Throughput::Bytes(raw as u64));
+    group.bench_function(BenchmarkId::new("decode", comments.len()), |b| {
+        b.iter(|| assert_eq!(support::decode(black_box(&comments)), decoded))
+    });
+    group.finish();
+}
+
+fn benches(c: &mut Criterion) {
+    for input in support::inputs() {
+        parse_group(c, &input);
+        text_group(c, &input);
+    }
+}
+
+criterion_group!(parse, benches);
+criterion_main!(parse);
