@@ -614,3 +614,25 @@ fn json_prints_one_object_per_game() {
         serde_json::json!({ "color": "W", "point": null })
     );
 }
+
+/// A named pipe in a directory would block the job if it were read: it is
+/// reported and skipped.
+#[test]
+fn a_named_pipe_in_a_directory_is_reported_not_read() {
+    let dir = tree();
+    let fifo = dir.path().join("sub/pipe.sgf");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|status| status.success()) {
+        eprintln!("note: mkfifo is unavailable; skipping this test");
+        return;
+    }
+    let out = sgf()
+        .args(["stats", "--json"])
+        .arg(dir.path())
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("pipe.sgf: not a regular file"), "{stderr}");
+    let stats: Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(stats["files"], 3);
+}

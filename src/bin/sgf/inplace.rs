@@ -25,10 +25,16 @@ pub fn temporary_path(path: &Path) -> io::Result<PathBuf> {
 /// and the original is untouched. An existing file at the temporary path
 /// is never overwritten (it may be another run's); that is an error too.
 /// The new file keeps the original's permissions. Symbolic links are
-/// followed: the file they point to is replaced.
+/// followed: the file they point to is replaced. Only a regular file is
+/// replaced: a named pipe or a device stays what it is.
 pub fn replace(path: &Path, content: &[u8]) -> io::Result<()> {
     let path = fs::canonicalize(path)?;
-    let permissions = fs::metadata(&path)?.permissions();
+    let metadata = fs::metadata(&path)?;
+    if !metadata.is_file() {
+        let message = format!("{} is not a regular file", path.display());
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
+    }
+    let permissions = metadata.permissions();
     let temp = temporary_path(&path)?;
     let mut file = OpenOptions::new()
         .write(true)
@@ -76,6 +82,21 @@ mod tests {
         fs::write(&path, "old").unwrap();
         replace(&path, b"new").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"new");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn only_regular_files_are_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe.sgf");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|status| status.success()) {
+            eprintln!("note: mkfifo is unavailable; skipping this test");
+            return;
+        }
+        let err = replace(&fifo, b"(;)").unwrap_err();
+        assert!(err.to_string().contains("not a regular file"), "{err}");
+        assert!(!fs::metadata(&fifo).unwrap().is_file());
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
     }
 

@@ -92,7 +92,7 @@ fn visit_dir(root: &Path, visit: &mut dyn FnMut(Source) -> ControlFlow<()>) -> C
     let mut stack = vec![(root.to_path_buf(), true)];
     while let Some((path, is_dir)) = stack.pop() {
         if !is_dir {
-            visit(Source::File(path))?;
+            visit(found_file(path))?;
             continue;
         }
         let entries = match sorted_entries(&path) {
@@ -109,7 +109,9 @@ fn visit_dir(root: &Path, visit: &mut dyn FnMut(Source) -> ControlFlow<()>) -> C
     ControlFlow::Continue(())
 }
 
-/// The subdirectories and `.sgf` files of `dir`, sorted by name.
+/// The subdirectories and `.sgf` files of `dir`, sorted by name. An
+/// `.sgf` entry that is not a regular file (or a link to one), such as a
+/// named pipe that would block the job, is kept to be reported.
 fn sorted_entries(dir: &Path) -> io::Result<Vec<(PathBuf, bool)>> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(dir)? {
@@ -124,6 +126,16 @@ fn sorted_entries(dir: &Path) -> io::Result<Vec<(PathBuf, bool)>> {
     }
     out.sort();
     Ok(out)
+}
+
+/// A file found in a directory: read it if it is a regular file (or a
+/// link to one), else report it.
+fn found_file(path: PathBuf) -> Source {
+    match std::fs::metadata(&path) {
+        Ok(meta) if meta.is_file() => Source::File(path),
+        Ok(_) => failed(&path.display().to_string(), &"not a regular file: skipped"),
+        Err(err) => failed(&path.display().to_string(), &err),
+    }
 }
 
 fn visit_archive(
