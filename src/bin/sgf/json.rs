@@ -12,9 +12,10 @@
 //! and `variations` (lines of play besides the main line). Values are
 //! decoded text; a property given several values keeps the first.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value};
 use sgf_stream::props::{self, Category};
 use sgf_stream::typed::{BoardSize, Move};
 use sgf_stream::SgfTree;
@@ -72,8 +73,8 @@ fn file_json(input: &Input, mode: Mode) -> FileJson {
     let mut lines = Vec::new();
     if let Some(parsed) = parsed {
         for (index, tree) in parsed.trees.iter().enumerate() {
-            let object = game_json(tree, input.name, index, parsed.charset.charset);
-            let _ = serde_json::to_writer(&mut lines, &object);
+            let line = game_json(tree, input.name, index, parsed.charset.charset);
+            lines.extend_from_slice(line.as_bytes());
             lines.push(b'\n');
         }
     }
@@ -84,8 +85,12 @@ fn file_json(input: &Input, mode: Mode) -> FileJson {
     }
 }
 
-/// The object for one game.
-pub fn game_json(tree: &SgfTree, file: &str, index: usize, charset: &str) -> Value {
+/// The object for one game, as one line of JSON (without the newline).
+///
+/// Written by hand around `serde_json`'s string escaping: the moves are
+/// most of the output, and building a `Value` for each costs more than
+/// the parse.
+pub fn game_json(tree: &SgfTree, file: &str, index: usize, charset: &str) -> String {
     let mut root = Map::new();
     let mut info = Map::new();
     for (ident, values) in tree.properties() {
@@ -105,17 +110,25 @@ pub fn game_json(tree: &SgfTree, file: &str, index: usize, charset: &str) -> Val
         .and_then(|values| values.first())
         .and_then(|sz| BoardSize::decode_lenient(sz.trim().as_bytes()).ok())
         .unwrap_or_default();
-    let leaves = tree.nodes().filter(|n| n.children().is_empty()).count();
-    json!({
-        "file": file,
-        "game": index,
-        "charset": charset,
-        "root": root,
-        "info": info,
-        "moves": moves(tree, size),
-        "nodes": tree.nodes().count(),
-        "variations": leaves.saturating_sub(1),
-    })
+    let (mut nodes, mut leaves) = (0usize, 0usize);
+    for node in tree.nodes() {
+        nodes += 1;
+        leaves += node.children().is_empty() as usize;
+    }
+    let mut line = format!(
+        "{{\"file\":{},\"game\":{index},\"charset\":{},\"root\":{},\"info\":{},\"moves\":",
+        Value::from(file),
+        Value::from(charset),
+        Value::Object(root),
+        Value::Object(info),
+    );
+    write_moves(&mut line, tree, size);
+    let _ = write!(
+        line,
+        ",\"nodes\":{nodes},\"variations\":{}}}",
+        leaves.saturating_sub(1)
+    );
+    line
 }
 
 fn category(ident: &str) -> Option<Category> {
@@ -126,33 +139,45 @@ fn first(values: &[String]) -> Value {
     Value::from(values.first().map_or("", String::as_str))
 }
 
-/// The moves of the main line, in order.
-fn moves(tree: &SgfTree, size: BoardSize) -> Value {
-    let mut moves = Vec::new();
+/// The moves of the main line, in order, as a JSON array.
+fn write_moves(out: &mut String, tree: &SgfTree, size: BoardSize) {
+    out.push('[');
+    let mut comma = "";
     for node in tree.main_line() {
         for (color, values) in node.properties().filter(|(id, _)| *id == "B" || *id == "W") {
             let raw = values.first().map_or("", String::as_str);
-            moves.push(match Move::decode(raw.trim().as_bytes(), size) {
-                Ok(Move::Pass) => json!({ "color": color, "point": null }),
-                Ok(Move::Play(p)) => json!({ "color": color, "point": [p.col, p.row] }),
-                Err(_) => json!({ "color": color, "point": null, "raw": raw }),
-            });
+            let _ = match Move::decode(raw.trim().as_bytes(), size) {
+                Ok(Move::Pass) => write!(out, r#"{comma}{{"color":"{color}","point":null}}"#),
+                Ok(Move::Play(p)) => write!(
+                    out,
+                    r#"{comma}{{"color":"{color}","point":[{},{}]}}"#,
+                    p.col, p.row
+                ),
+                Err(_) => write!(
+                    out,
+                    r#"{comma}{{"color":"{color}","point":null,"raw":{}}}"#,
+                    Value::from(raw)
+                ),
+            };
+            comma = ",";
         }
     }
-    Value::Array(moves)
+    out.push(']');
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn one_game_as_json() {
         let tree =
             sgf_stream::parse("(;GM[1]SZ[9]PB[Ann]C[hello];B[cc];W[](;B[zz]PW[Bob])(;B[aa]))")
                 .unwrap();
-        let value = game_json(&tree, "f.sgf", 3, "UTF-8");
-        assert_eq!(value["file"], "f.sgf");
+        let line = game_json(&tree, "f\"g.sgf", 3, "UTF-8");
+        let value: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(value["file"], "f\"g.sgf");
         assert_eq!(value["game"], 3);
         assert_eq!(value["root"], json!({ "GM": "1", "SZ": "9" }));
         assert_eq!(value["info"], json!({ "PB": "Ann", "PW": "Bob" }));
