@@ -44,6 +44,7 @@ mod collect;
 mod compact;
 mod error;
 mod event;
+pub mod game;
 mod games;
 #[cfg(feature = "encoding")]
 mod legacy;
@@ -58,6 +59,7 @@ mod reader;
 mod repair;
 mod tree;
 pub mod typed;
+pub mod validate;
 pub mod value;
 mod warning;
 mod window;

@@ -190,8 +190,12 @@ fn scalar<'a>(ty: ValueType, raw: &'a [u8], cx: Cx) -> Result<Value<'a>, ValueEr
         ValueType::OrNone(_) if raw.is_empty() => Value::None,
         ValueType::OrNone(inner) => scalar(*inner, raw, cx)?,
         ValueType::Compose(a, b) => {
-            let (left, right) =
-                (cx.split())(raw).ok_or(ValueError::new(ValueErrorKind::MissingColon, 0))?;
+            // Loosely, a value without `:` is its first half (`AP[Foxwq]`).
+            let (left, right) = match (cx.split())(raw) {
+                Some(halves) => halves,
+                None if cx.loose => (raw, &raw[raw.len()..]),
+                None => return Err(ValueError::new(ValueErrorKind::MissingColon, 0)),
+            };
             let a = scalar(*a, left, cx)?;
             let b = scalar(*b, right, cx).map_err(|e| e.shifted(left.len() + 1))?;
             Value::Compose(Box::new(a), Box::new(b))
@@ -260,7 +264,8 @@ fn repair<'a>(ty: ValueType, list: bool, raw: &'a [u8], cx: Cx, out: &mut Vec<Va
 /// its type is an error. [`decode_lenient`](Self::decode_lenient) always
 /// gives values and reports such values as warnings: it repairs what it
 /// can (whitespace in non-text values, `.5` and `6,5` reals, lowercase
-/// colors, `SZ[19:19]`, rectangles of one point, a list's lone `[]`, extra
+/// colors, `SZ[19:19]`, rectangles of one point, a Compose without `:`
+/// whose second half may be empty, as `AP[Foxwq]`, a list's lone `[]`, extra
 /// values after the first of a single-value property, which are dropped,
 /// invalid UTF-8, replaced by U+FFFD) and keeps the rest as
 /// [`Value::Raw`] (or [`Value::Text`] for tree values). Unknown

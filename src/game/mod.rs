@@ -1,0 +1,326 @@
+//! Conveniences for whole games: the moves of the main line and the game
+//! information, from an [`SgfTree`] or straight from events.
+
+use crate::event::Event;
+use crate::props::{self, Category};
+use crate::tree::SgfTree;
+use crate::typed::{BoardSize, Color, Decoder, Move, PropertyError, Value};
+
+mod info;
+
+pub use info::{GameInfo, GameResult, WinBy};
+
+/// One move of a game: who played, and where (or a pass).
+pub type PlayedMove = (Color, Move);
+
+impl SgfTree {
+    /// The board size from this root node's `SZ` (19×19 when absent).
+    ///
+    /// # Errors
+    /// A `SZ` that is not `n` or `cols:rows` with sides 1 to 52.
+    ///
+    /// ```
+    /// use sgf_stream::typed::BoardSize;
+    /// let tree = sgf_stream::parse("(;SZ[13:9])")?;
+    /// assert_eq!(tree.board_size().unwrap(), BoardSize { cols: 13, rows: 9 });
+    /// assert_eq!(sgf_stream::parse("(;)")?.board_size().unwrap(), BoardSize::square(19));
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
+    pub fn board_size(&self) -> Result<BoardSize, PropertyError> {
+        match self.get("SZ") {
+            None => Ok(BoardSize::default()),
+            Some(values) => Ok(size_of(&Decoder::new().decode_tree("SZ", values)?)),
+        }
+    }
+
+    /// The moves of the main line in order, as (color, point or pass);
+    /// this node is taken as the root (its `SZ` sets the board size).
+    ///
+    /// # Errors
+    /// The first `SZ`, `B` or `W` value that does not fit its type.
+    ///
+    /// ```
+    /// use sgf_stream::typed::{Color, Move, Point};
+    /// let tree = sgf_stream::parse("(;SZ[19];B[pd];W[tt](;B[aa])(;B[bb]))")?;
+    /// let moves = tree.moves().unwrap();
+    /// assert_eq!(moves, [
+    ///     (Color::Black, Move::Play(Point::new(15, 3))),
+    ///     (Color::White, Move::Pass),
+    ///     (Color::Black, Move::Play(Point::new(0, 0))),
+    /// ]);
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
+    pub fn moves(&self) -> Result<Vec<PlayedMove>, PropertyError> {
+        let mut warnings = Strictly(None);
+        let moves = self.collect_moves(&mut warnings);
+        warnings.0.map_or(Ok(moves), Err)
+    }
+
+    /// Like [`moves`](Self::moves), but skips bad values (a bad `SZ`
+    /// counts as 19×19) and reports them as warnings.
+    ///
+    /// ```
+    /// let tree = sgf_stream::parse("(;B[pd];W[zz];B[dd])")?;
+    /// let (moves, warnings) = tree.moves_lenient();
+    /// assert_eq!(moves.len(), 2);
+    /// assert_eq!(warnings[0].property, "W");
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
+    pub fn moves_lenient(&self) -> (Vec<PlayedMove>, Vec<PropertyError>) {
+        let mut warnings = Vec::new();
+        let moves = self.collect_moves(&mut warnings);
+        (moves, warnings)
+    }
+
+    fn collect_moves(&self, warnings: &mut dyn Warn) -> Vec<PlayedMove> {
+        let size = match self.board_size() {
+            Ok(size) => size,
+            Err(err) => {
+                if warnings.warn(err) {
+                    return Vec::new();
+                }
+                BoardSize::default()
+            }
+        };
+        let decoder = Decoder::with_size(size);
+        let mut moves = Vec::new();
+        for node in self.main_line() {
+            for (ident, values) in node.properties() {
+                let color = match ident {
+                    "B" => Color::Black,
+                    "W" => Color::White,
+                    _ => continue,
+                };
+                match decoder.decode_tree(ident, values) {
+                    Ok(values) => moves.extend(values[0].as_move().map(|m| (color, m))),
+                    Err(err) => {
+                        if warnings.warn(err) {
+                            return moves;
+                        }
+                    }
+                }
+            }
+        }
+        moves
+    }
+
+    /// The game information: root properties (`SZ`, `CA`, `AP`, ...) of
+    /// this node and the game-info properties found on the main line
+    /// (the first node holding each one).
+    ///
+    /// # Errors
+    /// The first value that does not fit its type.
+    ///
+    /// ```
+    /// use sgf_stream::game::{GameResult, WinBy};
+    /// use sgf_stream::typed::Color;
+    /// let tree = sgf_stream::parse("(;GM[1]SZ[9]PB[Lee]PW[Ke Jie]KM[7.5]RE[W+2.5]HA[0];B[ee])")?;
+    /// let info = tree.game_info().unwrap();
+    /// assert_eq!(info.black.as_deref(), Some("Lee"));
+    /// assert_eq!(info.komi, Some(7.5));
+    /// assert_eq!(info.size.cols, 9);
+    /// assert_eq!(info.outcome(), Some(GameResult::Win { winner: Color::White, by: WinBy::Score(2.5) }));
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
+    pub fn game_info(&self) -> Result<GameInfo, PropertyError> {
+        let mut warnings = Strictly(None);
+        let info = self.collect_info(&mut warnings);
+        warnings.0.map_or(Ok(info), Err)
+    }
+
+    /// Like [`game_info`](Self::game_info), but keeps what it can and
+    /// reports bad values as warnings.
+    pub fn game_info_lenient(&self) -> (GameInfo, Vec<PropertyError>) {
+        let mut warnings = Vec::new();
+        let info = self.collect_info(&mut warnings);
+        (info, warnings)
+    }
+
+    fn collect_info(&self, warnings: &mut dyn Warn) -> GameInfo {
+        let mut info = GameInfo::default();
+        let decoder = Decoder::new();
+        for (depth, node) in self.main_line().enumerate() {
+            for (ident, values) in node.properties() {
+                if !wanted(ident, depth == 0) {
+                    continue;
+                }
+                let (values, errors) = decoder.decode_tree_lenient(ident, values);
+                for err in errors {
+                    if warnings.warn(err) {
+                        return info;
+                    }
+                }
+                info.absorb(ident, &values);
+            }
+        }
+        info
+    }
+}
+
+/// Whether `ident` goes into [`GameInfo`]: root properties in the root,
+/// game-info properties anywhere on the main line.
+fn wanted(ident: &str, root: bool) -> bool {
+    props::lookup(ident).is_some_and(|info| match info.category {
+        Category::GameInfo => true,
+        Category::Root => root,
+        _ => false,
+    })
+}
+
+fn size_of(values: &[Value<'_>]) -> BoardSize {
+    match values.first() {
+        Some(Value::Size(size)) => *size,
+        _ => BoardSize::default(),
+    }
+}
+
+/// Where problems go: a strict caller stops at the first one.
+trait Warn {
+    /// Takes a problem; says whether to stop.
+    fn warn(&mut self, problem: PropertyError) -> bool;
+}
+
+struct Strictly(Option<PropertyError>);
+
+impl Warn for Strictly {
+    fn warn(&mut self, problem: PropertyError) -> bool {
+        self.0.get_or_insert(problem);
+        true
+    }
+}
+
+impl Warn for Vec<PropertyError> {
+    fn warn(&mut self, problem: PropertyError) -> bool {
+        self.push(problem);
+        false
+    }
+}
+
+/// A game summed up from events: its information, the moves of its main
+/// line, and the values that did not fit their types.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GameRecord {
+    /// Root and game-info properties; see [`SgfTree::game_info`].
+    pub info: GameInfo,
+    /// The moves of the main line, in order.
+    pub moves: Vec<PlayedMove>,
+    /// Bad values of those properties (lenient collectors only; a strict
+    /// one stops at the first).
+    pub warnings: Vec<PropertyError>,
+}
+
+/// Sums up games from a stream of events, without building trees: push
+/// every event; each top-level game tree gives a [`GameRecord`] when it
+/// closes. The main line is what comes before the game's first `)`.
+///
+/// ```
+/// use sgf_stream::{game::GameCollector, Parser};
+/// let input = b"(;SZ[9]PB[Honinbo];B[ee](;W[tt])(;W[cc])) (;B[pd])";
+/// let mut collector = GameCollector::new();
+/// let mut records = Vec::new();
+/// for event in Parser::new(input) {
+///     if let Some(record) = collector.push(&event?).unwrap() {
+///         records.push(record);
+///     }
+/// }
+/// assert_eq!(records.len(), 2);
+/// assert_eq!(records[0].info.black.as_deref(), Some("Honinbo"));
+/// // `tt` is a pass on 9x9; the second variation is not the main line.
+/// assert_eq!(records[0].moves.len(), 2);
+/// assert!(records[0].moves[1].1.is_pass());
+/// assert_eq!(records[1].moves.len(), 1);
+/// # Ok::<(), sgf_stream::Error>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct GameCollector {
+    lenient: bool,
+    failed: bool,
+    depth: u32,
+    on_main_line: bool,
+    nodes: u64,
+    decoder: Decoder,
+    record: GameRecord,
+}
+
+impl GameCollector {
+    /// A strict collector: a bad value is an error.
+    pub fn new() -> Self {
+        GameCollector::default()
+    }
+
+    /// A lenient collector: bad values are skipped and kept as warnings
+    /// in the record.
+    pub fn lenient() -> Self {
+        GameCollector {
+            lenient: true,
+            ..GameCollector::default()
+        }
+    }
+
+    /// Takes the next event; returns a game's record when it closes.
+    ///
+    /// # Errors
+    /// For a strict collector, the first value of a move, root or
+    /// game-info property that does not fit its type. The rest of that
+    /// game is then skipped: it gives no record.
+    pub fn push(&mut self, event: &Event<'_>) -> Result<Option<GameRecord>, PropertyError> {
+        match event {
+            Event::StartGameTree => {
+                if self.depth == 0 {
+                    self.record = GameRecord::default();
+                    self.decoder = Decoder::new();
+                    self.on_main_line = true;
+                    self.nodes = 0;
+                }
+                self.depth += 1;
+            }
+            Event::Node => self.nodes += u64::from(self.on_main_line),
+            Event::EndGameTree => {
+                self.on_main_line = false;
+                self.depth = self.depth.saturating_sub(1);
+                if self.depth == 0 {
+                    let record = std::mem::take(&mut self.record);
+                    return Ok((!std::mem::take(&mut self.failed)).then_some(record));
+                }
+            }
+            Event::Property(ident, values) if self.on_main_line => {
+                self.property(ident.as_str(), *values)?;
+            }
+            Event::Property(..) => {}
+        }
+        Ok(None)
+    }
+
+    fn property(&mut self, ident: &str, values: crate::RawValues<'_>) -> Result<(), PropertyError> {
+        let color = match ident {
+            "B" => Some(Color::Black),
+            "W" => Some(Color::White),
+            _ => None,
+        };
+        if color.is_none() && !wanted(ident, self.nodes == 1) {
+            return Ok(());
+        }
+        let (typed, errors) = self.decoder.decode_lenient(ident, values);
+        if let Some(err) = errors.first() {
+            if !self.lenient {
+                self.failed = true;
+                self.on_main_line = false;
+                return Err(err.clone());
+            }
+            self.record.warnings.extend(errors);
+        }
+        match color {
+            Some(color) => {
+                let played = typed.first().and_then(Value::as_move);
+                self.record.moves.extend(played.map(|m| (color, m)));
+            }
+            None => {
+                self.record.info.absorb(ident, &typed);
+                if ident == "SZ" {
+                    self.decoder = Decoder::with_size(self.record.info.size);
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,315 @@
+//! The FF[4] spec's rules for nodes, checked over a whole tree and
+//! reported as warnings with the path of the node.
+//!
+//! ```
+//! use sgf_stream::validate::Rule;
+//! let tree = sgf_stream::parse("(;GM[1];B[pd]W[dp];KO[])")?;
+//! let warnings = tree.validate();
+//! assert_eq!(warnings.len(), 2);
+//! assert_eq!(warnings[0].rule, Rule::BlackAndWhite);
+//! assert_eq!(warnings[0].path, [0]);
+//! assert_eq!(warnings[1].rule, Rule::NeedsMove("KO".into()));
+//! assert_eq!(warnings[1].to_string(), "`KO` without a move in its node at node 0.0");
+//! # Ok::<(), sgf_stream::Error>(())
+//! ```
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::props::{self, Category};
+use crate::tree::SgfTree;
+use crate::typed::{Decoder, Point, PropertyError, Value};
+
+/// A rule of the spec that a node breaks.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Rule {
+    /// `B` and `W` in one node.
+    #[error("`B` and `W` in one node")]
+    BlackAndWhite,
+    /// A move (`B`/`W`) and setup (`AB AW AE PL`) in one node.
+    #[error("move and setup properties in one node")]
+    MoveWithSetup,
+    /// `KO`, `BM`, `DO`, `IT` or `TE` in a node without `B` or `W`.
+    #[error("`{0}` without a move in its node")]
+    NeedsMove(String),
+    /// Two of `BM TE DO IT` in one node.
+    #[error("`{0}` and `{1}` in one node: at most one of BM, TE, DO, IT")]
+    TwoMoveAnnotations(String, String),
+    /// Two of `DM GB GW UC` in one node.
+    #[error("`{0}` and `{1}` in one node: at most one of DM, GB, GW, UC")]
+    TwoPositionAnnotations(String, String),
+    /// A point in two of `AB AW AE`, of `CR MA SL SQ TR`, or in `TB` and
+    /// `TW`.
+    #[error("point {point} in both `{first}` and `{second}`")]
+    PointInTwo {
+        /// The point.
+        point: Point,
+        /// The property that has it first.
+        first: String,
+        /// The other one.
+        second: String,
+    },
+    /// A point listed twice in one point list (also through overlapping
+    /// rectangles).
+    #[error("point {point} repeated in `{ident}`")]
+    RepeatedPoint {
+        /// The property.
+        ident: String,
+        /// The point.
+        point: Point,
+    },
+    /// Two labels on one point.
+    #[error("two labels on point {0}")]
+    RepeatedLabel(Point),
+    /// An `AR` or `LN` given twice.
+    #[error("`{ident}` from {from} to {to} given twice")]
+    RepeatedLine {
+        /// `AR` or `LN`.
+        ident: String,
+        /// Where it starts.
+        from: Point,
+        /// Where it ends.
+        to: Point,
+    },
+    /// An `AR` or `LN` from a point to itself.
+    #[error("`{ident}` from {point} to itself")]
+    LineOfOnePoint {
+        /// `AR` or `LN`.
+        ident: String,
+        /// The point.
+        point: Point,
+    },
+    /// A root property (`AP CA FF GM ST SZ`) in a node that is not the
+    /// root.
+    #[error("root property `{0}` outside the root node")]
+    RootPropertyOutsideRoot(String),
+    /// Game-info properties in two nodes on one path from the root; the
+    /// property is the first of the second node.
+    #[error("game-info property `{0}` in a second node on one path")]
+    GameInfoTwice(String),
+    /// A property that FF[4] dropped (FF[1]–FF[3]).
+    #[error("`{0}` is an FF[1]-FF[3] property dropped in FF[4]")]
+    Obsolete(String),
+    /// A value that does not fit its type.
+    #[error("{0}")]
+    BadValue(PropertyError),
+}
+
+/// A broken rule and where: the path from the root to the node, as the
+/// index of the child taken at each step (empty for the root; `[0, 0]`
+/// is the root's first child's first child).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// Child indices from the root to the node.
+    pub path: Vec<usize>,
+    /// The rule.
+    pub rule: Rule,
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at ", self.rule)?;
+        if self.path.is_empty() {
+            return f.write_str("the root");
+        }
+        f.write_str("node ")?;
+        for (i, step) in self.path.iter().enumerate() {
+            if i > 0 {
+                f.write_str(".")?;
+            }
+            write!(f, "{step}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Warning {}
+
+impl SgfTree {
+    /// Checks every node of the tree (taken as a game's root) against
+    /// the spec's rules; see [`validate`].
+    pub fn validate(&self) -> Vec<Warning> {
+        validate(self)
+    }
+}
+
+/// Checks every node of `root`'s tree against the FF[4] spec's rules:
+/// values of the wrong type, `B` with `W`, a move with setup, `KO` and
+/// move annotations without a move, two move or position annotations, a
+/// point in two setup, markup or territory lists, repeated points,
+/// labels and lines, root properties outside the root, game-info twice
+/// on a path, and FF[1]–FF[3] properties. Walks without recursion.
+///
+/// ```
+/// use sgf_stream::validate::{validate, Rule};
+/// let tree = sgf_stream::parse("(;SZ[9]AB[aa:bb]AW[bb];PW[x](;PB[y]))")?;
+/// let rules: Vec<Rule> = validate(&tree).into_iter().map(|w| w.rule).collect();
+/// assert!(matches!(&rules[0], Rule::PointInTwo { first, second, .. } if first == "AB" && second == "AW"));
+/// assert_eq!(rules[1], Rule::GameInfoTwice("PB".into()));
+/// # Ok::<(), sgf_stream::Error>(())
+/// ```
+pub fn validate(root: &SgfTree) -> Vec<Warning> {
+    let decoder = Decoder::with_size(root.board_size().unwrap_or_default());
+    let mut warnings = Vec::new();
+    let mut path = Vec::new();
+    let seen = check(root, &decoder, true, false, &path, &mut warnings);
+    // Each frame: a node, the next child to visit, whether game-info was
+    // seen on the path down to it (itself included).
+    let mut stack = vec![(root, 0usize, seen)];
+    while let Some((node, next, seen)) = stack.last_mut() {
+        let (node, seen_here) = (*node, *seen);
+        let Some(child) = node.children().get(*next) else {
+            stack.pop();
+            path.pop();
+            continue;
+        };
+        path.push(*next);
+        *next += 1;
+        let seen = check(child, &decoder, false, seen_here, &path, &mut warnings);
+        stack.push((child, 0, seen_here || seen));
+    }
+    warnings
+}
+
+/// Checks one node; returns whether it holds game-info properties.
+fn check(
+    node: &SgfTree,
+    decoder: &Decoder,
+    root: bool,
+    info_above: bool,
+    path: &[usize],
+    out: &mut Vec<Warning>,
+) -> bool {
+    let mut rules = Vec::new();
+    let mut decoded = Vec::with_capacity(node.properties().len());
+    for (ident, values) in node.properties() {
+        let (values, errors) = decoder.decode_tree_lenient(ident, values);
+        rules.extend(errors.into_iter().map(Rule::BadValue));
+        decoded.push((ident, values));
+    }
+    let has = |id: &str| decoded.iter().any(|(ident, _)| *ident == id);
+    let category = |ident: &str| props::lookup(ident).map(|info| info.category);
+    let has_move = has("B") || has("W");
+    if has("B") && has("W") {
+        rules.push(Rule::BlackAndWhite);
+    }
+    if has_move
+        && decoded
+            .iter()
+            .any(|(id, _)| category(id) == Some(Category::Setup))
+    {
+        rules.push(Rule::MoveWithSetup);
+    }
+    for ident in ["KO", "BM", "DO", "IT", "TE"] {
+        if has(ident) && !has_move {
+            rules.push(Rule::NeedsMove(ident.to_string()));
+        }
+    }
+    at_most_one(
+        &decoded,
+        ["BM", "TE", "DO", "IT"],
+        Rule::TwoMoveAnnotations,
+        &mut rules,
+    );
+    at_most_one(
+        &decoded,
+        ["DM", "GB", "GW", "UC"],
+        Rule::TwoPositionAnnotations,
+        &mut rules,
+    );
+    for group in [
+        &["AB", "AW", "AE"][..],
+        &["CR", "MA", "SL", "SQ", "TR"],
+        &["TB", "TW"],
+    ] {
+        disjoint_points(&decoded, group, &mut rules);
+    }
+    labels_and_lines(&decoded, &mut rules);
+    let mut info_here = false;
+    for (ident, _) in &decoded {
+        match category(ident) {
+            Some(Category::Root) if !root => {
+                rules.push(Rule::RootPropertyOutsideRoot(ident.to_string()));
+            }
+            Some(Category::GameInfo) => {
+                if info_above && !info_here {
+                    rules.push(Rule::GameInfoTwice(ident.to_string()));
+                }
+                info_here = true;
+            }
+            None if props::legacy(ident).is_some() => {
+                rules.push(Rule::Obsolete(ident.to_string()));
+            }
+            _ => {}
+        }
+    }
+    out.extend(rules.into_iter().map(|rule| Warning {
+        path: path.to_vec(),
+        rule,
+    }));
+    info_here
+}
+
+type Decoded<'t> = Vec<(&'t str, Vec<Value<'t>>)>;
+
+fn at_most_one(
+    decoded: &Decoded<'_>,
+    group: [&str; 4],
+    rule: fn(String, String) -> Rule,
+    rules: &mut Vec<Rule>,
+) {
+    let present: Vec<&str> = decoded
+        .iter()
+        .map(|(id, _)| *id)
+        .filter(|id| group.contains(id))
+        .collect();
+    if let [first, second, ..] = present[..] {
+        rules.push(rule(first.to_string(), second.to_string()));
+    }
+}
+
+fn disjoint_points(decoded: &Decoded<'_>, group: &[&str], rules: &mut Vec<Rule>) {
+    let mut owner: HashMap<Point, &str> = HashMap::new();
+    for (ident, values) in decoded.iter().filter(|(id, _)| group.contains(id)) {
+        for point in values.iter().filter_map(Value::as_point) {
+            match owner.insert(point, ident) {
+                None => {}
+                Some(first) if first == *ident => rules.push(Rule::RepeatedPoint {
+                    ident: ident.to_string(),
+                    point,
+                }),
+                Some(first) => {
+                    owner.insert(point, first);
+                    rules.push(Rule::PointInTwo {
+                        point,
+                        first: first.to_string(),
+                        second: ident.to_string(),
+                    });
+                }
+            }
+        }
+    }
+}
+
+fn labels_and_lines(decoded: &Decoded<'_>, rules: &mut Vec<Rule>) {
+    for (ident, values) in decoded {
+        let mut seen = std::collections::HashSet::new();
+        for (a, b) in values.iter().filter_map(Value::as_compose) {
+            let Some(from) = a.as_point() else { continue };
+            match *ident {
+                "LB" if !seen.insert((from, from)) => rules.push(Rule::RepeatedLabel(from)),
+                "AR" | "LN" => {
+                    let Some(to) = b.as_point() else { continue };
+                    let ident = ident.to_string();
+                    if from == to {
+                        rules.push(Rule::LineOfOnePoint { ident, point: from });
+                    } else if !seen.insert((from, to)) {
+                        rules.push(Rule::RepeatedLine { ident, from, to });
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+}
