@@ -18,7 +18,7 @@
 
 use std::borrow::Cow;
 
-use crate::warning::Warning;
+use crate::warning::{Locator, Warning};
 
 /// How the charset of a file was chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -69,6 +69,126 @@ impl CharsetReport {
             declared,
             transcoded: false,
         }
+    }
+
+    /// The offset in `input` of byte `offset` of the UTF-8 text that
+    /// [`decode_to_utf8`]`(input)` returned with this report (the start
+    /// of the character it falls in).
+    ///
+    /// ```
+    /// # #[cfg(feature = "encoding")] {
+    /// let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("(;CA[SJIS]C[表表])x");
+    /// let (text, report) = sgf_stream::decode_to_utf8(&sjis);
+    /// let x = text.iter().position(|&b| b == b'x').unwrap();
+    /// assert_eq!((x, report.input_offset(&sjis, x)), (20, 18));
+    /// # }
+    /// ```
+    pub fn input_offset(&self, input: &[u8], offset: usize) -> usize {
+        let mut offsets = [offset];
+        self.offset_map(input).map_back(input, &mut offsets);
+        offsets[0]
+    }
+
+    /// Moves warnings found in the UTF-8 text that [`decode_to_utf8`]
+    /// returned (by a [`LenientParser`](crate::LenientParser), say) to
+    /// where they are in `input`: offsets, ranges, lines and columns.
+    ///
+    /// ```
+    /// use sgf_stream::{decode_to_utf8, LenientParser};
+    /// let input = b"\xEF\xBB\xBF(;C[caf\xC3\xA9]))";
+    /// let (text, report) = decode_to_utf8(input);
+    /// let mut parser = LenientParser::new(&text);
+    /// parser.by_ref().for_each(drop);
+    /// let mut warnings = parser.take_warnings();
+    /// assert_eq!(warnings[0].offset(), 11);
+    /// report.relocate(input, &mut warnings);
+    /// assert_eq!((warnings[0].offset(), warnings[0].column()), (14, 15));
+    /// ```
+    pub fn relocate(&self, input: &[u8], warnings: &mut [Warning]) {
+        relocate(self.offset_map(input), input, warnings);
+    }
+
+    /// An error found in the UTF-8 text that [`decode_to_utf8`] returned,
+    /// placed where it is in `input`.
+    pub fn relocate_error(&self, input: &[u8], err: &crate::Error) -> crate::Error {
+        relocate_error(self.offset_map(input), input, err)
+    }
+
+    /// How offsets of the text `decode_to_utf8` returned map to `input`.
+    fn offset_map(&self, input: &[u8]) -> OffsetMap {
+        let start = match (self.source, self.charset) {
+            (CharsetSource::ByteOrderMark, "UTF-8") => UTF8_BOM.len(),
+            (CharsetSource::ByteOrderMark, _) => 2,
+            _ => 0,
+        };
+        let start = start.min(input.len());
+        #[cfg(feature = "encoding")]
+        if self.transcoded {
+            if let Some(charset) = crate::legacy::lookup(self.charset) {
+                return OffsetMap::Transcoded(charset, start);
+            }
+        }
+        if std::str::from_utf8(&input[start..]).is_ok() {
+            OffsetMap::Shift(start)
+        } else {
+            OffsetMap::Lossy(start)
+        }
+    }
+}
+
+/// Moves warnings from offsets of the parsed bytes to offsets of `input`.
+pub(crate) fn relocate(map: OffsetMap, input: &[u8], warnings: &mut [Warning]) {
+    if matches!(map, OffsetMap::Shift(0)) {
+        return;
+    }
+    let mut offsets: Vec<usize> = Vec::with_capacity(warnings.len() * 3);
+    for warning in warnings.iter() {
+        let range = warning.range();
+        offsets.extend([warning.offset(), range.start, range.end].map(|o| o as usize));
+    }
+    map.map_back(input, &mut offsets);
+    let mut locator = Locator::default();
+    for (warning, mapped) in warnings.iter_mut().zip(offsets.chunks(3)) {
+        let position = locator.locate(input, mapped[0]);
+        warning.set_place(position, mapped[1] as u64..mapped[2] as u64);
+    }
+}
+
+/// An error at an offset of the parsed bytes, moved to `input`.
+pub(crate) fn relocate_error(map: OffsetMap, input: &[u8], err: &crate::Error) -> crate::Error {
+    let mut offsets = [err.offset() as usize];
+    map.map_back(input, &mut offsets);
+    let position = crate::Position::locate(input, offsets[0]);
+    crate::Error::new(err.kind().clone(), position)
+}
+
+/// Maps offsets of `String::from_utf8_lossy(input)` back to `input`.
+fn map_lossy(input: &[u8], offsets: &mut [usize]) {
+    // Runs of (text offset, input offset, valid bytes); each run but the
+    // last ends with one invalid sequence, written as U+FFFD.
+    let mut runs = Vec::new();
+    let (mut src, mut dst) = (0, 0);
+    loop {
+        match std::str::from_utf8(&input[src..]) {
+            Ok(_) => {
+                runs.push((dst, src, input.len() - src));
+                break;
+            }
+            Err(err) => {
+                let good = err.valid_up_to();
+                let bad = err.error_len().unwrap_or(input.len() - src - good);
+                runs.push((dst, src, good));
+                src += good + bad;
+                dst += good + char::REPLACEMENT_CHARACTER.len_utf8();
+            }
+        }
+    }
+    for offset in offsets {
+        let at = runs
+            .partition_point(|run| run.0 <= *offset)
+            .saturating_sub(1);
+        let (dst, src, good) = runs[at];
+        *offset = src + (*offset - dst).min(good);
     }
 }
 
@@ -125,6 +245,9 @@ pub(crate) struct Prepared<'a> {
 pub(crate) enum OffsetMap {
     /// The parsed bytes are the input from this offset on (after a BOM).
     Shift(usize),
+    /// The parsed bytes are the input from this offset on, invalid UTF-8
+    /// replaced with U+FFFD.
+    Lossy(usize),
     /// The parsed bytes were converted from the input from this offset on.
     #[cfg(feature = "encoding")]
     Transcoded(crate::legacy::Charset, usize),
@@ -136,6 +259,10 @@ impl OffsetMap {
     pub(crate) fn map_back(self, original: &[u8], offsets: &mut [usize]) {
         match self {
             OffsetMap::Shift(by) => offsets.iter_mut().for_each(|o| *o += by),
+            OffsetMap::Lossy(start) => {
+                map_lossy(&original[start..], offsets);
+                offsets.iter_mut().for_each(|o| *o += start);
+            }
             #[cfg(feature = "encoding")]
             OffsetMap::Transcoded(charset, start) => {
                 crate::legacy::map_offsets(charset, &original[start..], offsets);
@@ -215,6 +342,17 @@ mod tests {
         assert_eq!(find_ca(b"(;FF[4]CA[ UTF-8 ]"), Some("UTF-8".into()));
         assert_eq!(find_ca(b"(;XCA[x]CA[Big5]"), Some("Big5".into()));
         assert_eq!(find_ca(b"(;FF[4])"), None);
+    }
+
+    #[test]
+    fn lossy_offsets_map_back() {
+        // "a\xff\xfeb" is "a" U+FFFD U+FFFD "b" = a(0) 1..4 4..7 b(7).
+        let mut offsets = [0, 1, 3, 4, 7, 8];
+        map_lossy(b"a\xff\xfeb", &mut offsets);
+        assert_eq!(offsets, [0, 1, 1, 2, 3, 4]);
+        let mut offsets = [0, 1, 4];
+        map_lossy(b"a\xe6\x9d", &mut offsets);
+        assert_eq!(offsets, [0, 1, 3]);
     }
 
     #[test]

@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
-use crate::charset::{self, CharsetReport, OffsetMap};
-use crate::error::{Error, Position};
+use crate::charset::{self, CharsetReport};
+use crate::error::Error;
 use crate::event::{Event, RawValues};
 use crate::lenient::{Core, Item};
 use crate::options::ParseOptions;
@@ -80,42 +80,18 @@ pub fn parse_collection_with(input: &[u8], options: &ParseOptions) -> Result<Par
         }
         let mut found = builder.finish();
         found.warnings.sort_by_key(Warning::offset);
-        remap_warnings(prepared.map, input, &mut found.warnings);
+        charset::relocate(prepared.map, input, &mut found.warnings);
         warnings.append(&mut found.warnings);
         found.trees
     } else {
         crate::tree::parse_collection_limited(buf, options.limits)
-            .map_err(|err| remap_error(prepared.map, input, err))?
+            .map_err(|err| charset::relocate_error(prepared.map, input, &err))?
     };
     Ok(Parsed {
         trees,
         warnings,
         charset: prepared.report,
     })
-}
-
-fn remap_error(map: OffsetMap, input: &[u8], err: Error) -> Error {
-    let mut offsets = [err.offset() as usize];
-    map.map_back(input, &mut offsets);
-    Error::new(err.kind().clone(), Position::locate(input, offsets[0]))
-}
-
-/// Moves warnings from offsets of the parsed bytes to offsets of `input`.
-fn remap_warnings(map: OffsetMap, input: &[u8], warnings: &mut [Warning]) {
-    if matches!(map, OffsetMap::Shift(0)) {
-        return;
-    }
-    let mut offsets: Vec<usize> = Vec::with_capacity(warnings.len() * 3);
-    for warning in warnings.iter() {
-        let range = warning.range();
-        offsets.extend([warning.offset(), range.start, range.end].map(|o| o as usize));
-    }
-    map.map_back(input, &mut offsets);
-    let mut locator = Locator::default();
-    for (warning, mapped) in warnings.iter_mut().zip(offsets.chunks(3)) {
-        let position = locator.locate(input, mapped[0]);
-        warning.set_place(position, mapped[1] as u64..mapped[2] as u64);
-    }
 }
 
 /// Past this many properties in a node, repeats are found with a map.

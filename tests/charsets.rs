@@ -393,3 +393,26 @@ fn charset_handling_can_be_turned_off() {
     assert_eq!(parsed.charset.charset, "UTF-8");
     assert!(parsed.trees[0].get("PB").unwrap()[0].contains('\u{FFFD}'));
 }
+
+#[test]
+fn events_of_decoded_text_relocate_to_the_input() {
+    // A Shift_JIS file read the streaming way: decode, parse events,
+    // move the warnings back to the file's bytes.
+    let utf8 = "(;C[表ソ]\r\n;B[aa]PL;W[bb]))";
+    let bytes = encode(encoding_rs::SHIFT_JIS, utf8);
+    let (text, report) = decode_to_utf8(&bytes);
+    let mut parser = sgf_stream::LenientParser::new(&text);
+    parser.by_ref().for_each(drop);
+    let mut warnings = parser.take_warnings();
+    report.relocate(&bytes, &mut warnings);
+    let strict = parse_collection_with(&bytes, &ParseOptions::lenient()).unwrap();
+    assert_eq!(warnings, strict.warnings);
+    let pl = bytes.windows(3).position(|w| w == b"PL;").unwrap();
+    assert_eq!(warnings[0].range(), pl as u64..pl as u64 + 2);
+    assert_eq!(warnings[0].line(), 2);
+    let err = sgf_stream::Parser::new(&text)
+        .find_map(Result::err)
+        .unwrap();
+    let err = report.relocate_error(&bytes, &err);
+    assert_eq!(err.offset() as usize, pl + 2);
+}
