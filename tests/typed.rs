@@ -657,3 +657,30 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn typed_values_write_through_the_writer() {
+    let input =
+        b"(;SZ[19]AP[My\\:App:1.0]LB[aa:x\\:y\\]]AB[aa:cc][pd]KM[6.5]XX[\xff\\]];B[tt];W[])";
+    let mut decoder = Decoder::new();
+    let mut writer = sgf_stream::Writer::new(Vec::new());
+    for event in Parser::new(input) {
+        match event.unwrap() {
+            Event::Property(id, values) => {
+                let typed = decoder.decode(id.as_str(), values).unwrap();
+                if let [Value::Size(size)] = typed[..] {
+                    decoder = Decoder::with_size(size);
+                }
+                writer
+                    .typed_property(id.as_str(), &typed, id == "AB")
+                    .unwrap();
+            }
+            other => writer.write_event(&other).unwrap(),
+        }
+    }
+    let out = writer.into_inner().unwrap();
+    // The pass `tt` is written as `[]`; everything else as it came.
+    let expected =
+        b"(;SZ[19]AP[My\\:App:1.0]LB[aa:x\\:y\\]]AB[aa:cc][pd]KM[6.5]XX[\xff\\]];B[];W[])\n";
+    assert_eq!(out, expected, "{}", String::from_utf8_lossy(&out));
+}

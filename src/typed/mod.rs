@@ -17,7 +17,8 @@
 //! ([`crate::props`]) into [`Value`]s, strictly (an error with the
 //! property, value index and position) or leniently (values, and
 //! warnings). [`Value::to_sgf`] and [`values_to_sgf`] write them back,
-//! escaped.
+//! escaped, and [`Writer::typed_property`](crate::Writer::typed_property)
+//! writes them through the [`Writer`](crate::Writer).
 //!
 //! ```
 //! use sgf_stream::{Event, Parser};
@@ -43,6 +44,7 @@ mod error;
 mod go;
 mod scalar;
 mod value;
+mod write;
 
 pub use compose::{compress_points, point_list, rectangle, split_compose};
 pub use encode::{escape_compose_half, points_to_sgf, real_to_sgf, values_to_sgf};
