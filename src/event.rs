@@ -96,7 +96,10 @@ impl fmt::Display for PropIdent<'_> {
 /// assert_eq!(raw, [&b"aa"[..], b"b\\]b"]);
 /// assert_eq!(values.len(), 2);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+///
+/// Two runs are equal when they hold the same values in the same order:
+/// the whitespace between values does not count.
+#[derive(Clone, Copy)]
 pub struct RawValues<'a> {
     run: &'a [u8],
     count: u32,
@@ -148,6 +151,23 @@ impl<'a> IntoIterator for &RawValues<'a> {
     type IntoIter = RawValueIter<'a>;
     fn into_iter(self) -> RawValueIter<'a> {
         self.iter()
+    }
+}
+
+impl PartialEq for RawValues<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.count == other.count && self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for RawValues<'_> {}
+
+impl std::hash::Hash for RawValues<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.count.hash(state);
+        for value in self.iter() {
+            value.hash(state);
+        }
     }
 }
 

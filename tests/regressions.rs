@@ -18,3 +18,17 @@ fn charset_decode_of_cut_utf8_is_valid_utf8() {
     let (text, _) = sgf_stream::decode_to_utf8(b"(;CA[UTF-8]C[\xEC\x84\xff])");
     assert!(std::str::from_utf8(&text).is_ok());
 }
+
+/// fuzz target `writer`: `G[]\n[]` written as `G[][]` compared unequal,
+/// because `RawValues` equality counted the whitespace between values.
+#[test]
+fn writer_raw_values_equal_without_the_space_between_them() {
+    use sgf_stream::{Event, Parser};
+    let property = |input: &'static [u8]| match Parser::new(input).nth(2) {
+        Some(Ok(event @ Event::Property(..))) => event,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(property(b"(;G[]\n[])"), property(b"(;G[][])"));
+    assert_ne!(property(b"(;G[a][b])"), property(b"(;G[ab])"));
+    assert_ne!(property(b"(;G[a][b])"), property(b"(;G[b][a])"));
+}
