@@ -356,6 +356,22 @@ fn a_failed_call_writes_nothing_and_the_writer_goes_on() {
 }
 
 #[test]
+fn a_bad_property_deep_in_a_big_tree_writes_nothing() {
+    // Far more output than one buffer chunk, with the bad property last.
+    let mut tree = SgfTree::new().with("Bad", ["x"]);
+    for i in 0..20_000 {
+        tree = with(node("C", &format!("node {i} with some text")), [tree]);
+    }
+    let mut writer = Writer::new(Vec::new());
+    writer.write_tree(&node("GN", "first")).unwrap();
+    let err = writer.write_tree(&tree).unwrap_err();
+    assert!(matches!(&err, WriteError::InvalidIdentifier(id) if id == "Bad"));
+    assert_eq!(writer.depth(), 0);
+    writer.write_tree(&node("GN", "last")).unwrap();
+    assert_eq!(writer.into_inner().unwrap(), b"(;GN[first])\n(;GN[last])\n");
+}
+
+#[test]
 fn into_inner_refuses_open_trees() {
     let mut writer = Writer::new(Vec::new());
     writer.start_game_tree().unwrap();

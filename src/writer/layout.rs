@@ -307,6 +307,16 @@ impl Out {
 /// Appends `text` escaped for a value: `\` and `]` (and `:` when `colon`)
 /// get a `\`; with `crlf`, a line feed not after a CR becomes CRLF.
 pub(crate) fn escape_into(text: &[u8], colon: bool, crlf: bool, out: &mut Vec<u8>) {
+    if text.len() < 16 {
+        // Short values (moves, numbers): a plain loop beats setting up a
+        // vector search.
+        let special = |b: &u8| matches!(b, b'\\' | b']' | b'\n' | b':');
+        if !text.iter().any(special) {
+            out.extend_from_slice(text);
+            return;
+        }
+        return escape_bytewise(text, colon, crlf, out);
+    }
     let third = match (colon, crlf) {
         (true, true) => return escape_bytewise(text, colon, crlf, out),
         (true, false) => b':',

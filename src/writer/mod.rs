@@ -160,6 +160,8 @@ pub struct Writer<W: io::Write> {
     depth: usize,
     state: State,
     root: Root,
+    /// While writing a tree: keep the buffer until the tree is checked.
+    holding: bool,
 }
 
 impl<W: io::Write> Writer<W> {
@@ -177,6 +179,7 @@ impl<W: io::Write> Writer<W> {
             depth: 0,
             state: State::Outside,
             root: Root::default(),
+            holding: false,
         }
     }
 
@@ -411,8 +414,8 @@ impl<W: io::Write> Writer<W> {
     /// decoded text, escaped as by [`text_property`](Self::text_property);
     /// the walk is [`SgfTree::walk`] (see the [module docs](self)).
     ///
-    /// The tree is checked first, so an error leaves nothing of it
-    /// written.
+    /// An error leaves nothing of the tree written: a tree is checked in
+    /// full before the first chunk of its output goes to the inner writer.
     ///
     /// # Errors
     /// [`WriteError::EmptyTree`] right after `(`; an invalid identifier,
@@ -433,9 +436,31 @@ impl<W: io::Write> Writer<W> {
         if self.state == State::Opened {
             return Err(WriteError::EmptyTree);
         }
-        self.check_tree(tree)?;
+        let saved = (self.out.mark(), self.depth, self.state, self.root);
+        self.holding = true;
+        let result = self.walk_tree(tree);
+        self.holding = false;
+        match result {
+            Ok(()) => self.flush_full(),
+            Err(WriteError::Io(err)) => Err(WriteError::Io(err)),
+            Err(err) => {
+                // Nothing of the tree reached the inner writer: the tree is
+                // checked in full before the first chunk of it goes out.
+                let (mark, depth, state, root) = saved;
+                self.out.rollback(mark);
+                (self.depth, self.state, self.root) = (depth, state, root);
+                Err(err)
+            }
+        }
+    }
+
+    /// Writes the events of [`SgfTree::walk`]. The buffer is handed on
+    /// only once the whole tree is known to be valid; trees that fit in a
+    /// chunk are checked while they are written.
+    fn walk_tree(&mut self, tree: &SgfTree) -> Result<(), WriteError> {
         let top_level = self.depth == 0;
         let mut first = true;
+        let mut checked = false;
         for event in tree.walk() {
             match event {
                 WalkEvent::StartGameTree => self.start_game_tree()?,
@@ -446,11 +471,18 @@ impl<W: io::Write> Writer<W> {
                         self.write_root(node)?;
                     } else {
                         for (ident, values) in node.properties() {
-                            self.checked_text(ident, values)?;
+                            self.tree_property(ident, values)?;
                         }
                     }
                     first = false;
                 }
+            }
+            if self.out.buf.len() >= CHUNK {
+                if !checked {
+                    self.check_tree(tree)?;
+                    checked = true;
+                }
+                self.write_buffer()?;
             }
         }
         Ok(())
@@ -498,7 +530,7 @@ impl<W: io::Write> Writer<W> {
     /// Hands the buffer to the inner writer once it holds a chunk.
     #[inline]
     fn flush_full(&mut self) -> Result<(), WriteError> {
-        if self.out.buf.len() >= CHUNK {
+        if self.out.buf.len() >= CHUNK && !self.holding {
             self.write_buffer()?;
         }
         Ok(())
@@ -601,21 +633,25 @@ impl<W: io::Write> Writer<W> {
         }
         self.root = Root::default();
         for (ident, values) in props {
-            self.checked_text(ident, values)?;
+            self.tree_property(ident, values)?;
         }
         Ok(())
     }
 
-    /// Text values of a property already checked by [`check_tree`].
-    fn checked_text(&mut self, ident: &str, values: &[String]) -> Result<(), WriteError> {
+    /// A property of a tree: decoded text values.
+    fn tree_property(&mut self, ident: &str, values: &[String]) -> Result<(), WriteError> {
+        check_ident(ident)?;
+        if values.is_empty() {
+            return Err(WriteError::NoValues(ident.to_string()));
+        }
         let soft = self.soft(ident);
         for (at, value) in values.iter().enumerate() {
             self.out.text_value(ident, at == 0, value, soft)?;
         }
-        self.flush_full()
+        Ok(())
     }
 
-    /// Checks every identifier and value of `tree` before any is written.
+    /// Checks every identifier and value of `tree`.
     fn check_tree(&mut self, tree: &SgfTree) -> Result<(), WriteError> {
         let charset = self.options.charset;
         let mut scratch = Vec::new();
