@@ -192,7 +192,7 @@ fn source_name(source: CharsetSource) -> &'static str {
 }
 
 /// The kind of a result: `B+R`, `B+T`, `B+F`, `B+points`, `B+` (no
-/// reason), likewise for `W`, `Draw`, `Void`, `Unknown` (`?`), `(none)`
+/// reason, also for a bare `B`), likewise for `W`, `Draw`, `Void`, `Unknown` (`?`), `(none)`
 /// or `other`.
 pub fn result_class(result: Option<&str>) -> &'static str {
     let Some(result) = result.map(str::trim) else {
@@ -208,6 +208,8 @@ pub fn result_class(result: Option<&str>) -> &'static str {
     let (winner, reason) = match upper.split_once('+') {
         Some(("B", reason)) => ("B", reason),
         Some(("W", reason)) => ("W", reason),
+        // `RE[B]`: a winner with no `+`, as some servers write.
+        None if upper == "B" || upper == "W" => (&upper[..], ""),
         _ => return "other",
     };
     let kind = match reason {
@@ -270,6 +272,7 @@ mod tests {
         assert_eq!(class("W+0.5"), "W+points");
         assert_eq!(class("B+T"), "B+T");
         assert_eq!(class("B+"), "B+");
+        assert_eq!(class("W"), "W+");
         assert_eq!(class("0"), "Draw");
         assert_eq!(class("Void"), "Void");
         assert_eq!(class("?"), "Unknown");
