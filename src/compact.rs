@@ -79,17 +79,26 @@ impl CompactTree {
             return Err(Error::at(kind, &[], 0));
         }
         let mut machine = Machine::new(limits);
-        let mut builder = CompactBuilder::default();
+        // Every node starts with a `;`: room for that many nodes means no
+        // reallocation, and little slack (a `;` in a value is rare).
+        let mut builder = CompactBuilder {
+            nodes: Vec::with_capacity(memchr::memchr_iter(b';', &source).count()),
+            ..CompactBuilder::default()
+        };
         let mut pos = 0;
         loop {
             match machine.step(&source, &mut pos, true) {
+                // Properties are found again from the node when asked.
+                Step::Token(Token::Property { .. }, ..) => {}
                 Step::Token(token, start, _) => builder.push(token, start as u32),
                 Step::Error(kind, at) => return Err(Error::at(kind, &source, at)),
                 Step::End | Step::NeedMore => break,
             }
         }
         let mut nodes = builder.nodes;
-        nodes.shrink_to_fit();
+        if nodes.capacity() - nodes.len() > nodes.len() / 8 {
+            nodes.shrink_to_fit();
+        }
         Ok(CompactTree { source, nodes })
     }
 
@@ -212,15 +221,16 @@ struct Frame {
 
 impl CompactBuilder {
     /// Takes a token of a well-formed input, starting at offset `start`.
+    #[inline]
     pub(crate) fn push(&mut self, token: Token, start: u32) {
         match token {
+            Token::Property { .. } => {}
             Token::StartGameTree => self.open.push(Frame {
                 parent: self.last,
                 prev_sibling: self.closed.take(),
                 head: None,
             }),
             Token::Node => self.node(start),
-            Token::Property { .. } => {}
             Token::EndGameTree => {
                 let frame = self.open.pop().expect("the machine balances parentheses");
                 self.closed = frame.head;
@@ -229,6 +239,7 @@ impl CompactBuilder {
         }
     }
 
+    #[inline]
     fn node(&mut self, start: u32) {
         let index = self.nodes.len() as u32;
         let frame = self.open.last_mut().expect("nodes are inside game trees");
