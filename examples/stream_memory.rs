@@ -1,5 +1,6 @@
-//! Streams a generated collection of about 1 GB (by default) through
-//! `games()` and the `StreamReader`, and prints the peak memory.
+//! Streams a generated collection of about 1 GB (by default) through the
+//! `StreamReader`, `games()` and `compact_games()`, and prints the peak
+//! memory.
 //!
 //! ```text
 //! cargo run --release --example stream_memory -- [MEGABYTES]
@@ -54,8 +55,7 @@ fn main() -> Result<(), sgf_stream::Error> {
     println!("peak after events: {:?} KiB", peak_kib());
 
     let started = Instant::now();
-    let mut trees = 0u64;
-    let mut tree_nodes = 0usize;
+    let (mut trees, mut tree_nodes) = (0u64, 0usize);
     for game in sgf_stream::games(GameReader::new(2, bytes)) {
         tree_nodes += game?.nodes().count();
         trees += 1;
@@ -66,5 +66,18 @@ fn main() -> Result<(), sgf_stream::Error> {
         bytes as f64 / 1e6 / secs
     );
     println!("peak after games(): {:?} KiB", peak_kib());
+
+    let started = Instant::now();
+    let (mut trees, mut tree_nodes) = (0u64, 0usize);
+    for game in sgf_stream::compact_games(GameReader::new(3, bytes)) {
+        tree_nodes += game?.len();
+        trees += 1;
+    }
+    let secs = started.elapsed().as_secs_f64();
+    println!(
+        "compact_games(): {trees} CompactTrees, {tree_nodes} nodes in {secs:.1} s ({:.0} MB/s)",
+        bytes as f64 / 1e6 / secs
+    );
+    println!("peak after compact_games(): {:?} KiB", peak_kib());
     Ok(())
 }

@@ -4,7 +4,7 @@ use std::io::Read;
 
 use bytes::Bytes;
 
-use crate::games::Games;
+use crate::games::{CompactGames, Games};
 use crate::machine::Limits;
 use crate::owned::BytesParser;
 use crate::parser::Parser;
@@ -124,5 +124,11 @@ impl ParserBuilder {
     /// The game trees of a collection read from `reader`, one at a time.
     pub fn games<R: Read>(self, reader: R) -> Games<R> {
         Games::new(self.reader(reader))
+    }
+
+    /// The game trees of a collection read from `reader`, one at a time,
+    /// as [`CompactTree`](crate::CompactTree)s.
+    pub fn compact_games<R: Read>(self, reader: R) -> CompactGames<R> {
+        CompactGames::new(self.reader(reader))
     }
 }

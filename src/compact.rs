@@ -34,7 +34,7 @@ const NONE: u32 = 0;
 /// The flag bit of [`Node::start`]: the next node is this one's child.
 const HAS_CHILD: u32 = 1 << 31;
 /// The largest input a compact tree can index.
-const MAX_INPUT: usize = (HAS_CHILD - 1) as usize;
+pub(crate) const MAX_INPUT: usize = (HAS_CHILD - 1) as usize;
 
 /// One node: where its `;` is, and links.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,11 +95,7 @@ impl CompactTree {
                 Step::End | Step::NeedMore => break,
             }
         }
-        let mut nodes = builder.nodes;
-        if nodes.capacity() - nodes.len() > nodes.len() / 8 {
-            nodes.shrink_to_fit();
-        }
-        Ok(CompactTree { source, nodes })
+        Ok(builder.finish(source))
     }
 
     /// The compact form of `tree`: its SGF text (see
@@ -237,6 +233,15 @@ impl CompactBuilder {
                 self.last = frame.parent;
             }
         }
+    }
+
+    /// The tree of the tokens pushed so far, over `source`.
+    pub(crate) fn finish(self, source: Bytes) -> CompactTree {
+        let mut nodes = self.nodes;
+        if nodes.capacity() - nodes.len() > nodes.len() / 8 {
+            nodes.shrink_to_fit();
+        }
+        CompactTree { source, nodes }
     }
 
     #[inline]

@@ -69,7 +69,7 @@ pub use builder::{ParserBuilder, DEFAULT_CHUNK};
 pub use compact::{CompactEvent, CompactTree, CompactWalk, NodeRef, Properties};
 pub use error::{Error, ErrorKind, Position};
 pub use event::{Event, PropIdent, RawValue, RawValueIter, RawValues};
-pub use games::{games, Games};
+pub use games::{compact_games, games, CompactGames, Games};
 pub use machine::Limits;
 pub use owned::{BytesParser, OwnedEvent, OwnedProperty};
 pub use parser::{Parser, Spans};

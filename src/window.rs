@@ -26,6 +26,8 @@ pub(crate) struct Window {
     eof: bool,
     /// The error that stopped parsing, if any.
     failed: Option<Error>,
+    /// Bytes from this buffer offset on are kept (a game being captured).
+    keep: Option<usize>,
     done: bool,
 }
 
@@ -49,6 +51,7 @@ impl Window {
             machine: Machine::new(limits),
             eof: false,
             failed: None,
+            keep: None,
             done: false,
         }
     }
@@ -104,16 +107,37 @@ impl Window {
         self.failed.as_ref()
     }
 
-    /// Forgets consumed bytes once they are at least half of the buffer
-    /// (so each byte is moved at most a bounded number of times).
+    /// Forgets consumed bytes (those before a kept mark stay) once they
+    /// are at least half of the buffer, so each byte moves a bounded number
+    /// of times.
     pub(crate) fn compact(&mut self) {
-        if self.pos == 0 || self.pos * 2 < self.buf.len() {
+        let drop = self.keep.map_or(self.pos, |keep| keep.min(self.pos));
+        if drop == 0 || drop * 2 < self.buf.len() {
             return;
         }
-        self.lines.advance(&self.buf[..self.pos]);
-        self.base += self.pos as u64;
-        self.buf.drain(..self.pos);
-        self.pos = 0;
+        self.lines.advance(&self.buf[..drop]);
+        self.base += drop as u64;
+        self.buf.drain(..drop);
+        self.pos -= drop;
+        self.keep = self.keep.map(|keep| keep - drop);
+    }
+
+    /// Keeps the bytes from buffer offset `at` on, until
+    /// [`take_kept`](Self::take_kept).
+    pub(crate) fn keep_from(&mut self, at: usize) {
+        self.keep = Some(at);
+    }
+
+    /// The kept bytes up to buffer offset `end`, and the absolute offset
+    /// of the first one; stops keeping.
+    pub(crate) fn take_kept(&mut self, end: usize) -> (&[u8], u64) {
+        let keep = self.keep.take().unwrap_or(end);
+        (&self.buf[keep..end], self.base + keep as u64)
+    }
+
+    /// The absolute offset of buffer offset `at`.
+    pub(crate) fn absolute(&self, at: usize) -> u64 {
+        self.base + at as u64
     }
 
     /// Appends `bytes` after the buffered ones.

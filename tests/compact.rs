@@ -8,7 +8,9 @@ mod common;
 
 use bytes::Bytes;
 use common::on_small_stack;
-use sgf_stream::{parse_collection, CompactEvent, CompactTree, Event, Parser, RawValues, SgfTree};
+use sgf_stream::{
+    parse_collection, CompactEvent, CompactTree, Event, Parser, ParserBuilder, RawValues, SgfTree,
+};
 
 /// The properties of each node in file order, as the parser sees them.
 fn parser_nodes(input: &[u8]) -> Vec<Vec<(String, RawValues<'_>)>> {
@@ -212,4 +214,70 @@ fn a_hundred_thousand_nested_variations_on_a_small_stack() {
     on_small_stack(256 * 1024, || {
         exercise(nested_variations(100_000), 100_000, true)
     });
+}
+
+/// The nodes (with their properties) of the games that the parser
+/// completes before its first error, if any, and that error.
+type Nodes<'a> = Vec<Vec<(String, RawValues<'a>)>>;
+
+fn complete_games(input: &[u8]) -> (Nodes<'_>, usize, Option<sgf_stream::Error>) {
+    let (mut nodes, mut complete, mut games, mut depth) = (Vec::new(), 0, 0, 0);
+    for event in Parser::new(input) {
+        match event {
+            Err(err) => return (nodes[..complete].to_vec(), games, Some(err)),
+            Ok(Event::Node) => nodes.push(Vec::new()),
+            Ok(Event::Property(ident, values)) => {
+                let node: &mut Vec<_> = nodes.last_mut().unwrap();
+                node.push((ident.to_string(), values));
+            }
+            Ok(Event::StartGameTree) => depth += 1,
+            Ok(Event::EndGameTree) => {
+                depth -= 1;
+                if depth == 0 {
+                    complete = nodes.len();
+                    games += 1;
+                }
+            }
+        }
+    }
+    (nodes, games, None)
+}
+
+/// `compact_games` at every chunk size gives the complete games' nodes,
+/// one tree per game, and then the parser's error.
+fn check_compact_games(input: &[u8]) {
+    let (expected, games, error) = complete_games(input);
+    for chunk in 1..=16 {
+        let items: Vec<_> = ParserBuilder::new()
+            .chunk_size(chunk)
+            .compact_games(input)
+            .collect();
+        let trees: Vec<&CompactTree> = items.iter().filter_map(|i| i.as_ref().ok()).collect();
+        assert_eq!(trees.len(), games, "chunk {chunk}: {input:?}");
+        let nodes: Nodes<'_> = trees.iter().flat_map(|t| compact_nodes(t)).collect();
+        assert_eq!(nodes, expected, "chunk {chunk}: {input:?}");
+        let got_error = items.last().and_then(|i| i.as_ref().err());
+        assert_eq!(got_error, error.as_ref(), "chunk {chunk}: {input:?}");
+        for tree in trees {
+            assert_eq!(tree.games().count(), 1);
+            assert_eq!(tree.source().first(), Some(&b'('));
+            assert_eq!(tree.source().last(), Some(&b')'));
+        }
+    }
+}
+
+#[test]
+fn compact_games_from_a_reader() {
+    for input in cases::INPUTS {
+        check_compact_games(input);
+    }
+    for input in cases::data_files() {
+        check_compact_games(&input);
+    }
+    let input = common::generate::collection(9, 30);
+    check_compact_games(&input);
+    let trees: Vec<SgfTree> = sgf_stream::compact_games(&input[..])
+        .map(|game| game.unwrap().root().unwrap().to_sgf_tree().unwrap())
+        .collect();
+    assert_eq!(trees, parse_collection(&input).unwrap());
 }

@@ -1,6 +1,6 @@
 //! Memory stays bounded while streaming: 66 MB of generated games (made
 //! on the fly by a reader, never a file) read through the `StreamReader`
-//! and `games()` with a peak resident size under 64 MB. This file holds a
+//! `games()` and `compact_games()` with a peak resident size under 64 MB. This file holds a
 //! single test so that the process's peak (VmHWM, Linux) is its own.
 //! `examples/stream_memory.rs` runs the same over 1 GB.
 
@@ -40,6 +40,11 @@ fn streaming_66_mb_stays_under_64_mb() {
         .filter(|&n| n > 150)
         .count();
     assert!(games > 500, "{games} games");
+    let compact = sgf_stream::compact_games(GameReader::new(9, 4 << 20))
+        .map(|game| game.unwrap().len())
+        .filter(|&n| n > 150)
+        .count();
+    assert!(compact > 500, "{compact} compact games");
 
     let peak = peak_bytes().unwrap();
     assert!(
