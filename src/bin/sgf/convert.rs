@@ -48,7 +48,7 @@ enum Root {
 /// BOM, `CA`, detection), each root's `CA` set to `UTF-8` (or added
 /// right after the root's `;`). Nothing else changes.
 pub fn to_utf8(data: &[u8], mode: Mode) -> Converted {
-    let (text, _) = decode_to_utf8(data);
+    let (text, charset) = decode_to_utf8(data);
     let mut edits = Vec::new();
     let mut depth = Depth::default();
     let mut root = Root::Done;
@@ -58,7 +58,7 @@ pub fn to_utf8(data: &[u8], mode: Mode) -> Converted {
             with: b"CA[UTF-8]",
         });
     };
-    let diagnostics = diag::parse_text(&text, mode, |event, span| {
+    let found = diag::parse_text(&text, mode, |event, span| {
         let opens = depth.step(event);
         root = match (root, event) {
             (Root::In(_), Event::Property(ident, _)) if ident == "CA" => {
@@ -87,7 +87,7 @@ pub fn to_utf8(data: &[u8], mode: Mode) -> Converted {
     }
     Converted {
         text: apply(&text, &edits),
-        diagnostics,
+        diagnostics: found.place(data, &charset),
     }
 }
 

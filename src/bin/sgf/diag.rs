@@ -151,32 +151,55 @@ pub fn parse_trees(data: &[u8], mode: Mode) -> (Option<Parsed>, Vec<Diagnostic>)
 
 /// Parses `data` as events, the fast way: the text is converted to UTF-8
 /// first ([`decode_to_utf8`]), then read by [`parse_text`]. Returns the
-/// charset and the problems found (their positions count bytes of the
-/// UTF-8 text, which are those of the input unless it was converted).
+/// charset and the problems found, placed in the bytes of `data`.
 pub fn parse_events(
     data: &[u8],
     mode: Mode,
     on_event: impl FnMut(&Event<'_>, Range<usize>),
 ) -> (CharsetReport, Vec<Diagnostic>) {
     let (text, charset) = decode_to_utf8(data);
-    (charset, parse_text(&text, mode, on_event))
+    let found = parse_text(&text, mode, on_event);
+    let diagnostics = found.place(data, &charset);
+    (charset, diagnostics)
+}
+
+/// The problems of a parse of UTF-8 text, placed in that text.
+#[derive(Debug, Default)]
+pub struct Found {
+    warnings: Vec<Warning>,
+    error: Option<Error>,
+}
+
+impl Found {
+    /// The diagnostics, moved from the UTF-8 text that
+    /// [`decode_to_utf8`]`(data)` gave with `charset` back to the bytes of
+    /// `data`.
+    pub fn place(mut self, data: &[u8], charset: &CharsetReport) -> Vec<Diagnostic> {
+        charset.relocate(data, &mut self.warnings);
+        let mut diagnostics: Vec<Diagnostic> =
+            self.warnings.iter().map(Diagnostic::warning).collect();
+        if let Some(err) = self.error {
+            diagnostics.push(Diagnostic::error(&charset.relocate_error(data, &err)));
+        }
+        diagnostics
+    }
 }
 
 /// Parses UTF-8 `text` with [`Parser`] (strict, stopping at the first
 /// error) or [`LenientParser`]; `on_event` gets every event and its byte
-/// range. Returns the problems found.
+/// range in `text`. Returns the problems found.
 pub fn parse_text(
     text: &[u8],
     mode: Mode,
     mut on_event: impl FnMut(&Event<'_>, Range<usize>),
-) -> Vec<Diagnostic> {
-    let mut diagnostics = Vec::new();
+) -> Found {
+    let mut found = Found::default();
     match mode {
         Mode::Strict => {
             for item in Parser::new(text).into_spans() {
                 match item {
                     Ok((event, span)) => on_event(&event, span),
-                    Err(err) => diagnostics.push(Diagnostic::error(&err)),
+                    Err(err) => found.error = Some(err),
                 }
             }
         }
@@ -185,10 +208,10 @@ pub fn parse_text(
             while let Some((event, span)) = parser.next_spanned() {
                 on_event(&event, span);
             }
-            diagnostics.extend(parser.warnings().iter().map(Diagnostic::warning));
+            found.warnings = parser.take_warnings();
         }
     }
-    diagnostics
+    found
 }
 
 /// Tracks where a stream of events stands: which game, how deep.
@@ -257,6 +280,19 @@ mod mode_tests {
         assert_eq!(diagnostics.len(), 2);
         let (_, diagnostics) = parse_trees(b"", Mode::Lenient);
         assert_eq!(Counts::of(&diagnostics).errors, 1);
+    }
+
+    #[test]
+    fn positions_count_bytes_of_the_input_before_conversion() {
+        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("(;CA[Shift_JIS]C[表表]\n;C[x");
+        for mode in [Mode::Strict, Mode::Lenient] {
+            let (charset, diagnostics) = parse_events(&sjis, mode, |_, _| {});
+            assert_eq!(charset.charset, "Shift_JIS");
+            let offset = sjis.iter().rposition(|&b| b == b'[').unwrap();
+            let first = &diagnostics[0];
+            assert_eq!(first.position.offset, offset as u64, "{mode:?}");
+            assert_eq!((first.position.line, first.position.column), (2, 3));
+        }
     }
 
     #[test]

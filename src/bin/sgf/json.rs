@@ -7,8 +7,9 @@
 //! `AP`, `ST`), `info` (the game-info properties, `PB`, `PW`, `RE`, `KM`,
 //! `DT`, ..., first found on the main line), `moves` (the main line's
 //! moves in order, each `{"color": "B"|"W", "point": [column, row]}` from
-//! 0 at the top left, `"point": null` for a pass, and `"raw"` added for a
-//! value that is not a point on the board), `nodes` (in all variations)
+//! 0 at the top left, `"point": null` for a pass; a value that is not a
+//! move on the board is left out and named in `move_errors`), `nodes` (in
+//! all variations)
 //! and `variations` (lines of play besides the main line). Values are
 //! decoded text; a property given several values keeps the first.
 
@@ -17,7 +18,7 @@ use std::io::{self, Write};
 
 use serde_json::{Map, Value};
 use sgf_stream::props::{self, Category};
-use sgf_stream::typed::{BoardSize, Move};
+use sgf_stream::typed::Move;
 use sgf_stream::SgfTree;
 
 use crate::diag::{self, Counts, Diagnostic, Mode, Severity};
@@ -105,11 +106,6 @@ pub fn game_json(tree: &SgfTree, file: &str, index: usize, charset: &str) -> Str
             }
         }
     }
-    let size = tree
-        .get("SZ")
-        .and_then(|values| values.first())
-        .and_then(|sz| BoardSize::decode_lenient(sz.trim().as_bytes()).ok())
-        .unwrap_or_default();
     let (mut nodes, mut leaves) = (0usize, 0usize);
     for node in tree.nodes() {
         nodes += 1;
@@ -122,7 +118,7 @@ pub fn game_json(tree: &SgfTree, file: &str, index: usize, charset: &str) -> Str
         Value::Object(root),
         Value::Object(info),
     );
-    write_moves(&mut line, tree, size);
+    write_moves(&mut line, tree);
     let _ = write!(
         line,
         ",\"nodes\":{nodes},\"variations\":{}}}",
@@ -139,30 +135,32 @@ fn first(values: &[String]) -> Value {
     Value::from(values.first().map_or("", String::as_str))
 }
 
-/// The moves of the main line, in order, as a JSON array.
-fn write_moves(out: &mut String, tree: &SgfTree, size: BoardSize) {
+/// The moves of the main line, in order, as a JSON array (the library's
+/// [`SgfTree::moves_lenient`]), then the values that are not moves, if
+/// any, as `"move_errors"`.
+fn write_moves(out: &mut String, tree: &SgfTree) {
+    let (moves, errors) = tree.moves_lenient();
     out.push('[');
-    let mut comma = "";
-    for node in tree.main_line() {
-        for (color, values) in node.properties().filter(|(id, _)| *id == "B" || *id == "W") {
-            let raw = values.first().map_or("", String::as_str);
-            let _ = match Move::decode(raw.trim().as_bytes(), size) {
-                Ok(Move::Pass) => write!(out, r#"{comma}{{"color":"{color}","point":null}}"#),
-                Ok(Move::Play(p)) => write!(
-                    out,
-                    r#"{comma}{{"color":"{color}","point":[{},{}]}}"#,
-                    p.col, p.row
-                ),
-                Err(_) => write!(
-                    out,
-                    r#"{comma}{{"color":"{color}","point":null,"raw":{}}}"#,
-                    Value::from(raw)
-                ),
-            };
-            comma = ",";
-        }
+    for (i, (color, played)) in moves.iter().enumerate() {
+        let comma = if i > 0 { "," } else { "" };
+        let color = color.ident();
+        let _ = match played {
+            Move::Play(p) => write!(
+                out,
+                r#"{comma}{{"color":"{color}","point":[{},{}]}}"#,
+                p.col, p.row
+            ),
+            Move::Pass => write!(out, r#"{comma}{{"color":"{color}","point":null}}"#),
+        };
     }
     out.push(']');
+    if !errors.is_empty() {
+        let messages: Vec<Value> = errors
+            .iter()
+            .map(|e| Value::from(format!("{}: {}", e.property, e.kind)))
+            .collect();
+        let _ = write!(out, r#","move_errors":{}"#, Value::Array(messages));
+    }
 }
 
 #[cfg(test)]
@@ -184,7 +182,8 @@ mod tests {
         let moves = value["moves"].as_array().unwrap();
         assert_eq!(moves[0], json!({ "color": "B", "point": [2, 2] }));
         assert_eq!(moves[1], json!({ "color": "W", "point": null }));
-        assert_eq!(moves[2]["raw"], "zz", "zz is off a 9x9 board");
+        assert_eq!(moves.len(), 2, "zz is off a 9x9 board");
+        assert_eq!(value["move_errors"][0], "B: point off the 9x9 board");
         assert_eq!(value["variations"], 1);
         assert_eq!(value["nodes"], 5);
     }

@@ -2,6 +2,8 @@
 
 use std::collections::HashMap;
 
+use sgf_stream::game::{GameResult, WinBy};
+use sgf_stream::typed::Color;
 use sgf_stream::{CharsetSource, Event, RawValues};
 
 use crate::diag::{self, Counts, Depth, Mode};
@@ -191,48 +193,33 @@ fn source_name(source: CharsetSource) -> &'static str {
     }
 }
 
-/// The kind of a result: `B+R`, `B+T`, `B+F`, `B+points`, `B+` (no
-/// reason, also for a bare `B`), likewise for `W`, `Draw`, `Void`, `Unknown` (`?`), `(none)`
-/// or `other`.
+/// The kind of a result, from the library's [`GameResult::parse`]:
+/// `B+R`, `B+T`, `B+F`, `B+points`, `B+` (no reason, also for a bare
+/// `B`), likewise for `W`, `Draw`, `Void`, `Unknown` (`?`), `(none)` or
+/// `other` (not in the spec's form).
 pub fn result_class(result: Option<&str>) -> &'static str {
     let Some(result) = result.map(str::trim) else {
         return "(none)";
     };
-    let upper = result.to_ascii_uppercase();
-    match upper.as_str() {
-        "0" | "DRAW" | "JIGO" => return "Draw",
-        "VOID" => return "Void",
-        "?" => return "Unknown",
-        _ => {}
-    }
-    let (winner, reason) = match upper.split_once('+') {
-        Some(("B", reason)) => ("B", reason),
-        Some(("W", reason)) => ("W", reason),
+    match GameResult::parse(result) {
+        Some(GameResult::Win { winner, by }) => {
+            let black = winner == Color::Black;
+            let pick = |b: &'static str, w: &'static str| if black { b } else { w };
+            match by {
+                WinBy::Resign => pick("B+R", "W+R"),
+                WinBy::Time => pick("B+T", "W+T"),
+                WinBy::Forfeit => pick("B+F", "W+F"),
+                WinBy::Score(_) => pick("B+points", "W+points"),
+                _ => pick("B+", "W+"),
+            }
+        }
+        Some(GameResult::Draw) => "Draw",
+        Some(GameResult::Void) => "Void",
+        Some(GameResult::Unknown) => "Unknown",
         // `RE[B]`: a winner with no `+`, as some servers write.
-        None if upper == "B" || upper == "W" => (&upper[..], ""),
-        _ => return "other",
-    };
-    let kind = match reason {
-        "" => "",
-        "R" | "RESIGN" => "R",
-        "T" | "TIME" => "T",
-        "F" | "FORFEIT" => "F",
-        points if points.parse::<f64>().is_ok_and(f64::is_finite) => "points",
-        _ => "other",
-    };
-    match (winner, kind) {
-        ("B", "") => "B+",
-        ("B", "R") => "B+R",
-        ("B", "T") => "B+T",
-        ("B", "F") => "B+F",
-        ("B", "points") => "B+points",
-        ("B", _) => "B+other",
-        ("W", "") => "W+",
-        ("W", "R") => "W+R",
-        ("W", "T") => "W+T",
-        ("W", "F") => "W+F",
-        ("W", "points") => "W+points",
-        _ => "W+other",
+        None if result.eq_ignore_ascii_case("B") => "B+",
+        None if result.eq_ignore_ascii_case("W") => "W+",
+        None => "other",
     }
 }
 
@@ -276,7 +263,7 @@ mod tests {
         assert_eq!(class("0"), "Draw");
         assert_eq!(class("Void"), "Void");
         assert_eq!(class("?"), "Unknown");
-        assert_eq!(class("W+lots"), "W+other");
+        assert_eq!(class("W+lots"), "other");
         assert_eq!(class("resigned"), "other");
         assert_eq!(result_class(None), "(none)");
     }
