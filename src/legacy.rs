@@ -270,6 +270,43 @@ fn detect(input: &[u8]) -> Charset {
     Charset::from_rs(detector.guess(None, true))
 }
 
+/// The charsets whose second bytes can be `\` or `]`.
+const TRICKY: [&Encoding; 3] = [
+    encoding_rs::SHIFT_JIS,
+    encoding_rs::GB18030,
+    encoding_rs::BIG5,
+];
+
+/// A guess from little text can be wrong in the worst way: Shift_JIS read
+/// as windows-1252 turns `表]` into `•\]`, a fake escape. So when the
+/// guessed charset gives text that does not parse as SGF, and a byte of
+/// 0x80 or more comes right before a `\` or `]`, the first of Shift_JIS,
+/// GB18030 and Big5 that decodes cleanly and parses wins.
+fn structural_check(guess: Charset, input: &[u8]) -> Charset {
+    let suspect = input
+        .windows(2)
+        .any(|pair| pair[0] >= 0x80 && matches!(pair[1], b'\\' | b']'));
+    if !suspect || parses(guess, input) {
+        return guess;
+    }
+    TRICKY
+        .into_iter()
+        .map(Charset::Rs)
+        .find(|&candidate| {
+            candidate != guess && decodes_cleanly(candidate, input) && parses(candidate, input)
+        })
+        .unwrap_or(guess)
+}
+
+/// Whether `input` read in `charset` is SGF without a syntax error.
+fn parses(charset: Charset, input: &[u8]) -> bool {
+    let text = match charset {
+        Charset::Utf8 => Cow::Borrowed(input),
+        _ => Cow::Owned(transcode(charset, input).0.into_bytes()),
+    };
+    crate::Parser::new(&text).all(|event| event.is_ok())
+}
+
 /// UTF-16 without a BOM: many zero bytes at odd (LE) or even (BE) places
 /// near the start.
 fn sniff_utf16(input: &[u8]) -> Option<&'static Encoding> {
@@ -297,7 +334,10 @@ fn sniff_utf16(input: &[u8]) -> Option<&'static Encoding> {
 
 /// Finds the charset of `input` and converts it to UTF-8.
 pub(crate) fn prepare(input: &[u8]) -> Prepared<'_> {
-    let chosen = choose(input);
+    let mut chosen = choose(input);
+    if chosen.source == CharsetSource::Detected {
+        chosen.charset = structural_check(chosen.charset, &input[chosen.start..]);
+    }
     let body = &input[chosen.start..];
     let mut locator = Locator::default();
     let mut warnings: Vec<Warning> = chosen

@@ -81,10 +81,11 @@ enum Fix {
 }
 
 /// The last property read in the current node, for `]` repairs.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 struct LastProp {
+    /// Its identifier, as written.
+    ident: Range<usize>,
     end: usize,
-    text_like: bool,
 }
 
 /// The lenient state: the machine plus what is needed to repair.
@@ -149,16 +150,36 @@ impl<'a> Core<'a> {
             if self.done {
                 return None;
             }
-            self.advance();
+            if let Some(item) = self.advance() {
+                return Some(item);
+            }
         }
     }
 
-    fn advance(&mut self) {
+    /// One machine step: an event straight away (the common case), or
+    /// items queued by a repair.
+    fn advance(&mut self) -> Option<Item<'a>> {
         match self.machine.step(self.input, &mut self.pos, true) {
-            Step::Token(token, start, end) => self.on_token(token, start, end),
+            Step::Token(token, start, end) => return self.on_token(token, start, end),
             Step::Error(kind, at) => self.on_error(kind, at),
             Step::End | Step::NeedMore => self.finish(),
         }
+        None
+    }
+
+    /// `event` to return at once, unless discarding or items are queued
+    /// before it.
+    fn direct(&mut self, event: Event<'a>, span: Range<usize>) -> Option<Item<'a>> {
+        if self.discard.is_some() || !self.queue.is_empty() {
+            self.event(event, span);
+            return self.queue.pop_front();
+        }
+        match event {
+            Event::StartGameTree => self.open_events += 1,
+            Event::EndGameTree => self.open_events -= 1,
+            _ => {}
+        }
+        Some(Item::Event(event, span))
     }
 
     // ---- output ----
@@ -202,7 +223,7 @@ impl<'a> Core<'a> {
 
     // ---- tokens ----
 
-    fn on_token(&mut self, token: Token, start: usize, end: usize) {
+    fn on_token(&mut self, token: Token, start: usize, end: usize) -> Option<Item<'a>> {
         match token {
             Token::StartGameTree => {
                 if self.machine.depth() == 1 {
@@ -212,12 +233,13 @@ impl<'a> Core<'a> {
                 self.pending = Some((start, self.ctx));
                 self.ctx = Ctx::TreeOpen;
                 self.last_prop = None;
+                None
             }
             Token::Node => {
                 self.flush_pending();
-                self.event(Event::Node, start..end);
                 self.ctx = Ctx::InNode;
                 self.last_prop = None;
+                self.direct(Event::Node, start..end)
             }
             Token::Property {
                 ident_end,
@@ -226,17 +248,16 @@ impl<'a> Core<'a> {
             } => {
                 self.last_prop = None;
                 if let Some(game) = repair::swallowed_game(self.input, values_start, end) {
-                    return self.abandon_to(ErrorKind::UnclosedValue, game);
+                    self.abandon_to(ErrorKind::UnclosedValue, game);
+                    return None;
                 }
-                let Some(ident) = self.ident(start, ident_end, end) else {
-                    return;
-                };
+                let ident = self.ident(start, ident_end, end)?;
                 self.last_prop = Some(LastProp {
+                    ident: start..ident_end,
                     end,
-                    text_like: repair::text_like(ident.as_str()),
                 });
                 let values = RawValues::new(&self.input[values_start..end], count);
-                self.event(Event::Property(ident, values), start..end);
+                self.direct(Event::Property(ident, values), start..end)
             }
             Token::EndGameTree => self.on_close(start, end),
         }
@@ -269,13 +290,13 @@ impl<'a> Core<'a> {
         Some(PropIdent::new(Cow::Owned(used)))
     }
 
-    fn on_close(&mut self, start: usize, end: usize) {
+    fn on_close(&mut self, start: usize, end: usize) -> Option<Item<'a>> {
         let before = self.machine.depth() + 1;
         match self.fixes.last() {
             Some(&Fix::Redundant(depth)) if depth == before => {
                 self.fixes.pop();
                 self.resume_at(end, Ctx::AfterVariation, before);
-                return;
+                return None;
             }
             Some(&Fix::Supplied(depth)) if depth == before => {
                 self.fixes.pop();
@@ -283,12 +304,14 @@ impl<'a> Core<'a> {
                 self.event(Event::EndGameTree, start..end);
                 let after = before - 2;
                 self.resume_at(end, Ctx::after_close(after), after);
-                return self.closed(after);
+                self.closed(after);
+                return None;
             }
             _ => {}
         }
-        self.event(Event::EndGameTree, start..end);
+        let item = self.direct(Event::EndGameTree, start..end);
         self.closed(before - 1);
+        item
     }
 
     fn closed(&mut self, depth: u32) {
@@ -387,11 +410,16 @@ impl<'a> Core<'a> {
     /// If junk at `at` follows a text property directly, the property's
     /// value had an unescaped `]`: find the real end and keep the text.
     fn unescaped_bracket(&mut self, at: usize) -> bool {
-        let Some(last) = self.last_prop else {
+        let Some(last) = self.last_prop.clone() else {
             return false;
         };
         let gap = self.input.get(last.end..at).unwrap_or(b"x");
-        if !last.text_like || !gap.iter().all(|&b| repair::is_space(b)) {
+        let ident: String = self.input[last.ident.clone()]
+            .iter()
+            .filter(|b| b.is_ascii_uppercase())
+            .map(|&b| char::from(b))
+            .collect();
+        if !repair::text_like(&ident) || !gap.iter().all(|&b| repair::is_space(b)) {
             return false;
         }
         let Some(close) = repair::find_real_close(self.input, last.end) else {

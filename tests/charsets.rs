@@ -416,3 +416,24 @@ fn events_of_decoded_text_relocate_to_the_input() {
     let err = report.relocate_error(&bytes, &err);
     assert_eq!(err.offset() as usize, pl + 2);
 }
+
+#[test]
+fn short_undeclared_shift_jis_with_fake_escapes_reads_back() {
+    // Too little text for detection alone: the structure decides, since
+    // read as a single-byte charset `表]` would be a fake escape.
+    for utf8 in [
+        "(;GM[1]PB[表]PW[ソ]C[申];B[pd])",
+        "(;GM[1]C[能]\r\n;B[aa]C[表])",
+        "(;PB[ソ])(;PW[表])",
+    ] {
+        let bytes = encode(encoding_rs::SHIFT_JIS, utf8);
+        let parsed = lenient(&bytes);
+        assert_eq!(
+            parsed.trees,
+            parse_collection(utf8.as_bytes()).unwrap(),
+            "{utf8}"
+        );
+        assert_eq!(parsed.warnings, [], "{utf8}");
+        assert_eq!(parsed.charset.charset, "Shift_JIS", "{utf8}");
+    }
+}
