@@ -91,6 +91,12 @@ impl SgfTree {
                     "W" => Color::White,
                     _ => continue,
                 };
+                if let [one] = values {
+                    if let Ok(played) = Move::decode(one.as_bytes(), size) {
+                        moves.push((color, played));
+                        continue;
+                    }
+                }
                 match decoder.decode_tree(ident, values) {
                     Ok(values) => moves.extend(values[0].as_move().map(|m| (color, m))),
                     Err(err) => {
@@ -299,6 +305,13 @@ impl GameCollector {
         };
         if color.is_none() && !wanted(ident, self.nodes == 1) {
             return Ok(());
+        }
+        if let (Some(color), 1) = (color, values.len()) {
+            // The hot path: one well-formed move.
+            if let Ok(played) = Move::decode(values.first().as_bytes(), self.decoder.size()) {
+                self.record.moves.push((color, played));
+                return Ok(());
+            }
         }
         let (typed, errors) = self.decoder.decode_lenient(ident, values);
         if let Some(err) = errors.first() {
