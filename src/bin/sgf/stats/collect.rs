@@ -2,9 +2,9 @@
 
 use std::collections::HashMap;
 
-use sgf_stream::game::{GameResult, WinBy};
+use sgf_stream::game::{GameCollector, GameInfo, GameResult, WinBy};
 use sgf_stream::typed::Color;
-use sgf_stream::{CharsetSource, Event, RawValues};
+use sgf_stream::{CharsetSource, Event};
 
 use crate::diag::{self, Counts, Depth, Mode};
 use crate::run::Input;
@@ -29,7 +29,7 @@ pub struct Stats {
     pub properties: u64,
     /// Errors and warnings.
     pub counts: Counts,
-    /// Games per board size (`SZ`, `(none)` when absent).
+    /// Games per board size (`SZ`; 19 when absent, as the spec says).
     pub board_sizes: Counter,
     /// Games per kind of result (`B+R`, `W+points`, `Draw`, ...).
     pub results: Counter,
@@ -87,54 +87,31 @@ fn bump(counter: &mut Counter, key: &str) {
     }
 }
 
-/// The game-info values one game has, as found first in the game.
+/// One game being counted: its information (from the library's
+/// [`GameCollector`], once the game closes) and its leaves.
 #[derive(Debug, Default)]
 struct Game {
-    size: Option<String>,
-    result: Option<String>,
-    black: Option<String>,
-    white: Option<String>,
-    date: Option<String>,
+    info: Option<GameInfo>,
     leaves: u64,
 }
 
 impl Game {
-    fn slot(&mut self, ident: &str) -> Option<&mut Option<String>> {
-        Some(match ident {
-            "SZ" => &mut self.size,
-            "RE" => &mut self.result,
-            "PB" => &mut self.black,
-            "PW" => &mut self.white,
-            "DT" => &mut self.date,
-            _ => return None,
-        })
-    }
-
     fn finish(self, stats: &mut Stats) {
         stats.games += 1;
         stats.variations += self.leaves.saturating_sub(1);
-        let size = self.size.unwrap_or_else(|| "(none)".into());
-        bump(&mut stats.board_sizes, &size);
-        bump(&mut stats.results, result_class(self.result.as_deref()));
-        for player in [self.black, self.white].into_iter().flatten() {
+        let info = self.info.unwrap_or_default();
+        bump(&mut stats.board_sizes, &info.size.to_string());
+        bump(&mut stats.results, result_class(info.result.as_deref()));
+        for player in [info.black, info.white].into_iter().flatten() {
+            let player = player.trim();
             if !player.is_empty() {
-                bump(&mut stats.players, &player);
+                bump(&mut stats.players, player);
             }
         }
-        if let Some(date) = self.date.as_deref().and_then(leading_date) {
+        if let Some(date) = info.date.as_deref().and_then(leading_date) {
             stats.add_date_range(date.to_string(), date.to_string());
         }
     }
-}
-
-/// A value as trimmed SimpleText, invalid UTF-8 replaced.
-fn simple_text(values: &RawValues) -> String {
-    let raw = values.first().as_bytes();
-    let text = match sgf_stream::value::simple_text(raw) {
-        Ok(text) => text.into_owned(),
-        Err(_) => sgf_stream::value::text_lossy(raw).replace('\n', " "),
-    };
-    text.trim().to_string()
 }
 
 /// Statistics of one input, and its problems.
@@ -142,6 +119,7 @@ pub fn collect(input: &Input, mode: Mode) -> (Stats, Vec<diag::Diagnostic>) {
     let mut stats = Stats::default();
     let mut depth = Depth::default();
     let mut game: Option<Game> = None;
+    let mut collector = GameCollector::lenient().without_moves();
     let mut after_end = false;
     let (charset, diagnostics) = diag::parse_events(input.data, mode, |event, _| {
         if depth.step(event) {
@@ -150,19 +128,19 @@ pub fn collect(input: &Input, mode: Mode) -> (Stats, Vec<diag::Diagnostic>) {
             }
         }
         let Some(current) = game.as_mut() else { return };
+        if let Ok(Some(record)) = collector.push(event) {
+            current.info = Some(record.info);
+        }
         match event {
             Event::StartGameTree => after_end = false,
             Event::Node => {
                 after_end = false;
                 stats.nodes += 1;
             }
-            Event::Property(ident, values) => {
+            Event::Property(ident, _) => {
                 stats.properties += 1;
                 stats.moves += (ident == "B" || ident == "W") as u64;
                 bump(&mut stats.idents, ident.as_str());
-                if let Some(slot @ None) = current.slot(ident.as_str()) {
-                    *slot = Some(simple_text(values));
-                }
             }
             Event::EndGameTree => {
                 current.leaves += !after_end as u64;
@@ -293,7 +271,7 @@ mod tests {
         assert_eq!(stats.variations, 1);
         assert_eq!(stats.players["Ann"], 2);
         assert_eq!(stats.board_sizes["9"], 1);
-        assert_eq!(stats.board_sizes["(none)"], 1);
+        assert_eq!(stats.board_sizes["19"], 1);
         assert_eq!(stats.results["B+R"], 1);
         assert_eq!(stats.idents["B"], 3);
         assert_eq!(stats.dates, Some(("1999".into(), "2001-02-03".into())));
