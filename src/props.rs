@@ -25,7 +25,7 @@
 
 use std::fmt;
 
-/// The type of one value, as the FF[4] spec names it.
+/// The type of one value, as the FF\[4\] spec names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ValueType {
     /// `[]`: no value at all.
@@ -68,7 +68,7 @@ pub enum Arity {
     EList,
 }
 
-/// What a property is about, as the FF[4] spec groups them.
+/// What a property is about, as the FF\[4\] spec groups them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Category {
     /// Only in the root node: `AP CA FF GM ST SZ`.

@@ -88,7 +88,7 @@ pub enum Rule {
     /// property is the first of the second node.
     #[error("game-info property `{0}` in a second node on one path")]
     GameInfoTwice(String),
-    /// A property that FF[4] dropped (FF[1]–FF[3]).
+    /// A property that FF\[4\] dropped (FF\[1\]–FF\[3\]).
     #[error("`{0}` is an FF[1]-FF[3] property dropped in FF[4]")]
     Obsolete(String),
     /// A value that does not fit its type.

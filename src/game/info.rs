@@ -10,7 +10,7 @@ use crate::typed::{BoardSize, Color, Value};
 pub struct GameInfo {
     /// `SZ`: the board size.
     pub size: BoardSize,
-    /// `FF`: the file format version (absent means FF[1]).
+    /// `FF`: the file format version (absent means FF\[1\]).
     pub file_format: Option<i64>,
     /// `GM`: the game (1 is Go).
     pub game: Option<i64>,

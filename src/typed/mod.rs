@@ -13,7 +13,7 @@
 //!   compressed rectangles (`AB[aa:cc]` is nine points);
 //! - Compose: [`split_compose`] at the first unescaped `:`.
 //!
-//! A [`Decoder`] decodes whole properties by the FF[4] catalogue
+//! A [`Decoder`] decodes whole properties by the FF\[4\] catalogue
 //! ([`crate::props`]) into [`Value`]s, strictly (an error with the
 //! property, value index and position) or leniently (values, and
 //! warnings). [`Value::to_sgf`] and [`values_to_sgf`] write them back,
