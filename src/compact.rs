@@ -45,8 +45,25 @@ struct Node {
     next_sibling: u32,
 }
 
-/// An SGF collection as an arena of nodes over the input's bytes; see the
-/// [module docs](self).
+/// An SGF collection as an arena of nodes over the input's bytes.
+///
+/// The input stays as it is, in one shared [`Bytes`] buffer; the nodes
+/// are one `Vec` in file order (pre-order), 8 bytes each: the offset of
+/// the node's `;` and the index of its next sibling. A node's first child
+/// is always the node right after it (a flag bit says whether it has one).
+/// Properties are found in the node's bytes and decoded only when asked.
+///
+/// ```
+/// use sgf_stream::CompactTree;
+/// let tree = CompactTree::from_bytes("(;GM[1]C[root];B[pd](;W[dp])(;W[dd]))")?;
+/// let root = tree.root().unwrap();
+/// assert_eq!(root.get("C").unwrap().first().text().unwrap(), "root");
+/// let b = root.first_child().unwrap();
+/// let replies: Vec<_> = b.children().map(|n| n.get("W").unwrap().first().as_bytes()).collect();
+/// assert_eq!(replies, [&b"dp"[..], b"dd"]);
+/// assert_eq!(tree.to_sgf_trees()?, sgf_stream::parse_collection(tree.source())?);
+/// # Ok::<(), sgf_stream::Error>(())
+/// ```
 ///
 /// Building it scans the input once and allocates one `Vec`; it uses
 /// 8 bytes per node besides the input. Dropping, cloning and walking it

@@ -30,6 +30,14 @@
 //! [`ParseOptions::lenient`], which repairs them and reports each repair
 //! as a [`Warning`]; see [`LenientParser`] for events.
 //!
+//! Input larger than memory, or arriving in pieces, is read in bounded
+//! memory by the same state machine: [`StreamReader`] over any
+//! `io::Read`, [`PushParser`] for chunks, [`games`] and [`compact_games`]
+//! for one owned game at a time; [`BytesParser`] yields `'static + Send`
+//! events over a shared `bytes::Bytes`, and [`CompactTree`] holds a whole
+//! collection in one buffer and one `Vec` of 8-byte nodes. Limits and the
+//! read size are set with [`ParserBuilder`].
+//!
 //! Features:
 //! - `encoding` (default): legacy charsets. [`parse_collection_with`] and
 //!   [`decode_to_utf8`] find the charset (BOM, `CA`, detection with
