@@ -10,6 +10,7 @@
 mod support;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use bytes::Bytes;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -29,11 +30,40 @@ fn parse_group(c: &mut Criterion, input: &Input) {
     group.bench_function("events", |b| {
         b.iter(|| assert_eq!(support::events(black_box(bytes)), nodes))
     });
+    group.bench_function("events-reader-8k", |b| {
+        b.iter(|| assert_eq!(support::reader_events(black_box(bytes)), nodes))
+    });
     group.bench_function("tree", |b| {
         b.iter(|| assert_eq!(support::tree(black_box(bytes)), nodes))
     });
+    let source = Bytes::copy_from_slice(bytes);
+    group.bench_function("compact", |b| {
+        b.iter(|| assert_eq!(support::compact(black_box(&source)), nodes))
+    });
     group.bench_function("sgf-parse", |b| {
         b.iter(|| assert_eq!(support::sgf_parse(black_box(bytes)), nodes))
+    });
+    group.finish();
+}
+
+fn write_group(c: &mut Criterion, input: &Input) {
+    let bytes = &input.bytes[..];
+    let trees = sgf_stream::parse_collection(bytes).expect("valid input");
+    let theirs = sgf_parse::parse(std::str::from_utf8(bytes).unwrap()).unwrap();
+    let (events_out, trees_out) = (support::write_events(bytes), support::write_trees(&trees));
+    let their_out = support::sgf_parse_write(&theirs);
+    let mut group = c.benchmark_group(format!("write/{}", input.name));
+    group.throughput(Throughput::Bytes(bytes.len() as u64));
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(4));
+    group.bench_function("events", |b| {
+        b.iter(|| assert_eq!(support::write_events(black_box(bytes)), events_out))
+    });
+    group.bench_function("tree", |b| {
+        b.iter(|| assert_eq!(support::write_trees(black_box(&trees)), trees_out))
+    });
+    group.bench_function("sgf-parse", |b| {
+        b.iter(|| assert_eq!(support::sgf_parse_write(black_box(&theirs)), their_out))
     });
     group.finish();
 }
@@ -53,6 +83,7 @@ fn text_group(c: &mut Criterion, input: &Input) {
 fn benches(c: &mut Criterion) {
     for input in support::inputs() {
         parse_group(c, &input);
+        write_group(c, &input);
         text_group(c, &input);
     }
 }

@@ -107,20 +107,49 @@ fn median(mut xs: Vec<f64>) -> f64 {
     xs[xs.len() / 2]
 }
 
-fn workloads<'a>(bytes: &'a [u8], comments: &'a [&'a [u8]]) -> Vec<Workload<'a>> {
-    let raw: usize = comments.iter().map(|c| c.len()).sum();
-    let nodes = support::events(bytes);
-    let out = vec![
-        Workload::new("baseline", bytes.len(), move || support::baseline(bytes)),
-        Workload::new("events", bytes.len(), move || support::events(bytes)),
-        Workload::new("tree", bytes.len(), move || support::tree(bytes)),
-        Workload::new("sgf-parse", bytes.len(), move || support::sgf_parse(bytes)),
-        Workload::new("text", raw, move || support::decode(comments)),
-    ];
-    for w in &out[1..4] {
-        assert_eq!(w.expected, nodes, "{} counts the nodes", w.name);
+/// What the workloads read, prepared outside the timed runs.
+struct Prepared<'a> {
+    bytes: &'a [u8],
+    source: bytes::Bytes,
+    comments: Vec<&'a [u8]>,
+    trees: Vec<sgf_stream::SgfTree>,
+    theirs: Vec<sgf_parse::GameTree>,
+}
+
+impl<'a> Prepared<'a> {
+    fn new(bytes: &'a [u8]) -> Self {
+        Prepared {
+            bytes,
+            source: bytes::Bytes::copy_from_slice(bytes),
+            comments: support::comments(bytes),
+            trees: sgf_stream::parse_collection(bytes).unwrap(),
+            theirs: sgf_parse::parse(std::str::from_utf8(bytes).unwrap()).unwrap(),
+        }
     }
-    out
+
+    fn workloads(&self) -> Vec<Workload<'_>> {
+        let (bytes, len) = (self.bytes, self.bytes.len());
+        let raw: usize = self.comments.iter().map(|c| c.len()).sum();
+        let nodes = support::events(bytes);
+        let out = vec![
+            Workload::new("baseline", len, move || support::baseline(bytes)),
+            Workload::new("events", len, move || support::events(bytes)),
+            Workload::new("reader-8k", len, move || support::reader_events(bytes)),
+            Workload::new("tree", len, move || support::tree(bytes)),
+            Workload::new("compact", len, || support::compact(&self.source)),
+            Workload::new("sgf-parse", len, move || support::sgf_parse(bytes)),
+            Workload::new("write-events", len, move || support::write_events(bytes)),
+            Workload::new("write-tree", len, || support::write_trees(&self.trees)),
+            Workload::new("sgf-parse-write", len, || {
+                support::sgf_parse_write(&self.theirs)
+            }),
+            Workload::new("text", raw, || support::decode(&self.comments)),
+        ];
+        for w in &out[1..6] {
+            assert_eq!(w.expected, nodes, "{} counts the nodes", w.name);
+        }
+        out
+    }
 }
 
 /// Median MB/s of each workload, by name.
@@ -140,6 +169,9 @@ const GOALS: &[(&str, &str, &str, f64)] = &[
     ("events / baseline", "events", "baseline", 0.5),
     ("events / sgf-parse", "events", "sgf-parse", 40.0),
     ("tree / sgf-parse", "tree", "sgf-parse", 5.0),
+    ("compact / sgf-parse", "compact", "sgf-parse", 25.0),
+    ("write-tree / baseline", "write-tree", "baseline", 0.25),
+    ("reader-8k / events", "reader-8k", "events", 0.8),
 ];
 
 fn report(name: &str, bytes: &[u8], speeds: &[(&'static str, f64)]) {
@@ -170,8 +202,8 @@ fn main() {
         .nth(1)
         .map_or(15, |n| n.parse().expect("ROUNDS is a number"));
     for input in support::inputs() {
-        let comments = support::comments(&input.bytes);
-        let workloads = workloads(&input.bytes, &comments);
+        let prepared = Prepared::new(&input.bytes);
+        let workloads = prepared.workloads();
         let speeds = speeds(&workloads, rounds);
         report(input.name, &input.bytes, &speeds);
     }

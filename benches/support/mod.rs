@@ -10,7 +10,8 @@ mod common;
 
 pub use common::generate;
 
-use sgf_stream::{value, Event, Parser};
+use bytes::Bytes;
+use sgf_stream::{value, CompactTree, Event, Parser, ParserBuilder, SgfTree, Writer};
 
 /// One benchmark input: a whole collection in memory.
 pub struct Input {
@@ -78,6 +79,64 @@ pub fn events(bytes: &[u8]) -> usize {
         nodes += matches!(event.expect("valid input"), Event::Node) as usize;
     }
     nodes
+}
+
+/// Pull events from the slice as an `io::Read`, through a
+/// `StreamReader` reading 8 KiB at a time; returns the number of nodes.
+#[inline(never)]
+pub fn reader_events(bytes: &[u8]) -> usize {
+    let mut reader = ParserBuilder::new().chunk_size(8 << 10).reader(bytes);
+    let mut nodes = 0;
+    while let Some(event) = reader.read_event().expect("valid input") {
+        nodes += matches!(event, Event::Node) as usize;
+    }
+    nodes
+}
+
+/// Build a `CompactTree` over a shared buffer; returns the number of nodes.
+#[inline(never)]
+pub fn compact(source: &Bytes) -> usize {
+    CompactTree::from_bytes(source.clone()).expect("valid input").len()
+}
+
+/// An `io::Write` that only counts bytes.
+#[derive(Default)]
+pub struct Count(pub usize);
+
+impl std::io::Write for Count {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Events from a slice straight into a `Writer`; returns the bytes written.
+#[inline(never)]
+pub fn write_events(bytes: &[u8]) -> usize {
+    let mut writer = Writer::new(Count::default());
+    for event in Parser::new(bytes) {
+        writer.write_event(&event.expect("valid input")).expect("writable");
+    }
+    writer.into_inner().expect("writable").0
+}
+
+/// Writes built trees with a `Writer`; returns the bytes written.
+#[inline(never)]
+pub fn write_trees(trees: &[SgfTree]) -> usize {
+    let mut writer = Writer::new(Count::default());
+    for tree in trees {
+        writer.write_tree(tree).expect("writable");
+    }
+    writer.into_inner().expect("writable").0
+}
+
+/// sgf-parse 4.2.8 writing its trees; returns the bytes written.
+#[inline(never)]
+pub fn sgf_parse_write(trees: &[sgf_parse::GameTree]) -> usize {
+    sgf_parse::serialize(trees).len()
 }
 
 /// Build nested `SgfTree`s; returns the number of nodes.
