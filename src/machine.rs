@@ -167,6 +167,7 @@ impl Machine {
         self.depth
     }
 
+    #[cold]
     fn fail(&mut self, kind: ErrorKind, at: usize) -> Step {
         self.state = State::Failed;
         Step::Error(kind, at)
@@ -174,6 +175,11 @@ impl Machine {
 
     /// Scans the next token of `buf` from `*pos`. `eof` says that no bytes
     /// will follow `buf`.
+    ///
+    /// The hot path (a node, or a whole property lying in `buf`) is inlined
+    /// into the caller; resuming a property, the byte order mark, the end
+    /// and errors are out of line.
+    #[inline(always)]
     pub(crate) fn step(&mut self, buf: &[u8], pos: &mut usize, eof: bool) -> Step {
         if let State::Property(phase) = self.state {
             return self.scan_property(buf, pos, eof, phase);
@@ -188,6 +194,25 @@ impl Machine {
         let Some(&byte) = buf.get(at) else {
             return self.at_end(at, eof);
         };
+        if self.state == State::InNode {
+            if byte.is_ascii_uppercase()
+                && self.properties_in_node < self.limits.max_properties_per_node
+            {
+                if let Some((token, end)) = quick_property(buf, at, &self.limits) {
+                    self.properties_in_node += 1;
+                    *pos = end;
+                    return Step::Token(token, at, end);
+                }
+            } else if byte == b';' {
+                return self.node(pos, at);
+            }
+        }
+        self.step_token(buf, pos, eof, at, byte)
+    }
+
+    /// [`step`](Self::step) past the hot path: every state and byte.
+    #[inline(never)]
+    fn step_token(&mut self, buf: &[u8], pos: &mut usize, eof: bool, at: usize, byte: u8) -> Step {
         match self.state {
             State::Outside => match byte {
                 b'(' => self.open_tree(pos, at),
@@ -242,6 +267,7 @@ impl Machine {
         None
     }
 
+    #[cold]
     fn at_end(&mut self, at: usize, eof: bool) -> Step {
         if !eof {
             return Step::NeedMore;
@@ -277,6 +303,7 @@ impl Machine {
         Step::Token(Token::EndGameTree, at, at + 1)
     }
 
+    #[inline]
     fn node(&mut self, pos: &mut usize, at: usize) -> Step {
         self.state = State::InNode;
         self.properties_in_node = 0;
@@ -285,6 +312,7 @@ impl Machine {
     }
 
     /// Scans (or resumes scanning) the property starting at `*pos`.
+    #[inline(never)]
     fn scan_property(&mut self, buf: &[u8], pos: &mut usize, eof: bool, phase: Phase) -> Step {
         let start = *pos;
         let body = &buf[start..];
@@ -439,6 +467,49 @@ impl Machine {
         };
         if !matches!(at, Resume::InNode | Resume::Values { .. }) {
             self.properties_in_node = 0;
+        }
+    }
+}
+
+/// The hot path: a whole property `ID[..]..` that starts with an
+/// uppercase letter at `at` and lies complete in `buf`, followed by a byte
+/// that is neither whitespace nor `[`. Returns its token and end offset,
+/// or `None` when the buffer ends inside it, a limit is reached or the
+/// input is malformed: then [`Machine::scan_property`] reads it (and
+/// reports the error) as if this had not been tried. It only reads.
+#[inline(always)]
+fn quick_property(buf: &[u8], at: usize, limits: &Limits) -> Option<(Token, usize)> {
+    let mut i = at + 1;
+    while buf.get(i)?.is_ascii_uppercase() {
+        i += 1;
+    }
+    if buf[i] != b'[' {
+        return None;
+    }
+    let (ident_end, values_start) = (i, i);
+    let mut count = 0u32;
+    loop {
+        let ValueEnd::Closed(close) = find_value_end(buf, i + 1) else {
+            return None;
+        };
+        if close - i - 1 > limits.max_value_len || count >= limits.max_values_per_property {
+            return None;
+        }
+        count += 1;
+        let end = close + 1;
+        i = end;
+        let mut next = *buf.get(i)?;
+        if is_space(next) {
+            i = skip_space(buf, i);
+            next = *buf.get(i)?;
+        }
+        if next != b'[' {
+            let token = Token::Property {
+                ident_end,
+                values_start,
+                count,
+            };
+            return Some((token, end));
         }
     }
 }

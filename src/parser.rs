@@ -79,6 +79,7 @@ impl<'a> Parser<'a> {
     }
 
     /// The next event with its byte range.
+    #[inline]
     pub fn next_spanned(&mut self) -> Option<Result<(Event<'a>, Range<usize>), Error>> {
         if self.done {
             return None;
@@ -88,14 +89,18 @@ impl<'a> Parser<'a> {
                 let event = event_from_token(self.input, token, start, end);
                 Some(Ok((event, start..end)))
             }
-            Step::Error(kind, at) => {
-                self.done = true;
-                Some(Err(Error::at(kind, self.input, at)))
-            }
-            Step::End | Step::NeedMore => {
-                self.done = true;
-                None
-            }
+            step => self.finish(step).map(Err),
+        }
+    }
+
+    /// Stops for good: the error of an error step, or `None` at the end.
+    #[cold]
+    #[inline(never)]
+    fn finish(&mut self, step: Step) -> Option<Error> {
+        self.done = true;
+        match step {
+            Step::Error(kind, at) => Some(Error::at(kind, self.input, at)),
+            _ => None,
         }
     }
 }
@@ -119,10 +124,41 @@ pub(crate) fn event_from_token(buf: &[u8], token: Token, start: usize, end: usiz
     }
 }
 
-/// The machine only accepts ASCII letters in identifiers.
+/// The machine only accepts ASCII letters in identifiers. The one- and
+/// two-letter ones (nearly all) come from static tables, with no UTF-8
+/// validation call.
 #[inline]
 fn ascii_str(bytes: &[u8]) -> &str {
-    std::str::from_utf8(bytes).unwrap_or_default()
+    match *bytes {
+        [a] if a.is_ascii_uppercase() => {
+            let i = (a - b'A') as usize;
+            &LETTERS[i..i + 1]
+        }
+        [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
+            let i = ((a - b'A') as usize * 26 + (b - b'A') as usize) * 2;
+            &PAIRS[i..i + 2]
+        }
+        _ => std::str::from_utf8(bytes).unwrap_or_default(),
+    }
+}
+
+const LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// Every two-letter identifier `AA`, `AB`, .. `ZZ`, one after another.
+const PAIRS: &str = match std::str::from_utf8(&pair_bytes()) {
+    Ok(pairs) => pairs,
+    Err(_) => panic!("ASCII letters are UTF-8"),
+};
+
+const fn pair_bytes() -> [u8; 26 * 26 * 2] {
+    let mut out = [0; 26 * 26 * 2];
+    let mut i = 0;
+    while i < 26 * 26 {
+        out[2 * i] = b'A' + (i / 26) as u8;
+        out[2 * i + 1] = b'A' + (i % 26) as u8;
+        i += 1;
+    }
+    out
 }
 
 impl<'a> Iterator for Parser<'a> {
@@ -147,5 +183,21 @@ impl<'a> Iterator for Spans<'a> {
 
     fn next(&mut self) -> Option<Self::Item> {
         self.parser.next_spanned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ascii_str;
+
+    #[test]
+    fn identifiers_from_tables_equal_their_bytes() {
+        for a in b'A'..=b'Z' {
+            assert_eq!(ascii_str(&[a]).as_bytes(), [a]);
+            for b in b'A'..=b'Z' {
+                assert_eq!(ascii_str(&[a, b]).as_bytes(), [a, b]);
+            }
+        }
+        assert_eq!(ascii_str(b"MULTIGOGM"), "MULTIGOGM");
     }
 }

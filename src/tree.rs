@@ -344,6 +344,9 @@ impl fmt::Display for SgfTree {
 pub(crate) struct TreeBuilder {
     open: Vec<SgfTree>,
     marks: Vec<usize>,
+    /// The properties of the newest node, moved into it (in one exact
+    /// allocation) when the next event that is not a property comes.
+    props: Vec<(String, Vec<String>)>,
     /// Identifiers of the current node once it has many properties.
     many: std::collections::HashSet<String>,
 }
@@ -360,6 +363,9 @@ impl TreeBuilder {
         &mut self,
         event: &Event<'_>,
     ) -> Result<Option<SgfTree>, (ErrorKind, usize)> {
+        if !matches!(event, Event::Property(..)) {
+            self.flush_properties();
+        }
         match event {
             Event::StartGameTree => self.marks.push(self.open.len()),
             Event::Node => {
@@ -377,30 +383,30 @@ impl TreeBuilder {
                     })?;
                     decoded.push(text.into_owned());
                 }
-                let node = self
-                    .open
-                    .last_mut()
-                    .expect("the machine puts properties in nodes");
+                let props = &mut self.props;
                 let ident = ident.as_str();
-                let repeated = if node.properties.len() < LINEAR_LOOKUP {
-                    node.properties.iter().any(|(id, _)| id == ident)
+                let repeated = if props.len() < LINEAR_LOOKUP {
+                    props.iter().any(|(id, _)| id == ident)
                 } else {
                     if self.many.is_empty() {
-                        self.many
-                            .extend(node.properties.iter().map(|(id, _)| id.clone()));
+                        self.many.extend(props.iter().map(|(id, _)| id.clone()));
                     }
                     !self.many.insert(ident.to_string())
                 };
                 if repeated {
                     return Err((ErrorKind::RepeatedProperty(ident.to_string()), 0));
                 }
-                node.properties.push((ident.to_string(), decoded));
+                props.push((ident.to_string(), decoded));
             }
             Event::EndGameTree => {
                 let mark = self.marks.pop().expect("the machine balances parentheses");
                 while self.open.len() > mark.max(1) {
                     let node = self.open.pop().expect("checked by the loop");
                     let parent = self.open.last_mut().expect("checked by the loop");
+                    if parent.children.is_empty() {
+                        // Most nodes have one child: no room for four.
+                        parent.children.reserve_exact(1);
+                    }
                     parent.children.push(node);
                 }
                 if mark == 0 {
@@ -409,6 +415,19 @@ impl TreeBuilder {
             }
         }
         Ok(None)
+    }
+
+    /// Moves the collected properties into the newest node.
+    #[inline]
+    fn flush_properties(&mut self) {
+        if self.props.is_empty() {
+            return;
+        }
+        let node = self
+            .open
+            .last_mut()
+            .expect("the machine puts properties in nodes");
+        node.properties = self.props.drain(..).collect();
     }
 }
 
