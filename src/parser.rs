@@ -106,7 +106,7 @@ impl<'a> Parser<'a> {
 }
 
 /// Builds the event for `token`, which spans `start..end` of `buf`.
-#[inline]
+#[inline(always)]
 pub(crate) fn event_from_token(buf: &[u8], token: Token, start: usize, end: usize) -> Event<'_> {
     match token {
         Token::StartGameTree => Event::StartGameTree,

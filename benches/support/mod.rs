@@ -96,7 +96,9 @@ pub fn reader_events(bytes: &[u8]) -> usize {
 /// Build a `CompactTree` over a shared buffer; returns the number of nodes.
 #[inline(never)]
 pub fn compact(source: &Bytes) -> usize {
-    CompactTree::from_bytes(source.clone()).expect("valid input").len()
+    CompactTree::from_bytes(source.clone())
+        .expect("valid input")
+        .len()
 }
 
 /// An `io::Write` that only counts bytes.
@@ -118,7 +120,9 @@ impl std::io::Write for Count {
 pub fn write_events(bytes: &[u8]) -> usize {
     let mut writer = Writer::new(Count::default());
     for event in Parser::new(bytes) {
-        writer.write_event(&event.expect("valid input")).expect("writable");
+        writer
+            .write_event(&event.expect("valid input"))
+            .expect("writable");
     }
     writer.into_inner().expect("writable").0
 }
