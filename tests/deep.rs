@@ -2,32 +2,10 @@
 
 mod common;
 
-use common::on_small_stack;
+use common::{long_main_line, nested_variations, on_small_stack};
 use sgf_stream::{parse, parse_collection, Event, Parser, SgfTree};
 
 const STACK: usize = 256 * 1024;
-
-fn long_main_line(moves: usize) -> String {
-    let mut sgf = String::with_capacity(moves * 7 + 16);
-    sgf.push_str("(;SZ[19]");
-    for i in 0..moves {
-        let colour = if i % 2 == 0 { 'B' } else { 'W' };
-        let a = (b'a' + (i % 19) as u8) as char;
-        let b = (b'a' + (i / 19 % 19) as u8) as char;
-        sgf.push_str(&format!(";{colour}[{a}{b}]"));
-    }
-    sgf.push(')');
-    sgf
-}
-
-fn nested_variations(depth: usize) -> String {
-    let mut sgf = String::with_capacity(depth * 12);
-    for i in 0..depth {
-        sgf.push_str(&format!("(;C[{i}]"));
-    }
-    sgf.push_str(&")".repeat(depth));
-    sgf
-}
 
 /// Parses, formats, clones, compares, debugs and drops the tree.
 fn exercise(sgf: String, nodes: usize) {

@@ -60,3 +60,27 @@ pub fn on_small_stack<T: Send + 'static>(
         .join()
         .expect("the thread did not panic")
 }
+
+/// A game of `moves` moves on one main line: `(;SZ[19];B[aa];W[ba]...)`.
+pub fn long_main_line(moves: usize) -> String {
+    let mut sgf = String::with_capacity(moves * 7 + 16);
+    sgf.push_str("(;SZ[19]");
+    for i in 0..moves {
+        let colour = if i % 2 == 0 { 'B' } else { 'W' };
+        let a = (b'a' + (i % 19) as u8) as char;
+        let b = (b'a' + (i / 19 % 19) as u8) as char;
+        sgf.push_str(&format!(";{colour}[{a}{b}]"));
+    }
+    sgf.push(')');
+    sgf
+}
+
+/// `depth` game trees nested one in the other: `(;C[0](;C[1](;C[2])))`.
+pub fn nested_variations(depth: usize) -> String {
+    let mut sgf = String::with_capacity(depth * 12);
+    for i in 0..depth {
+        sgf.push_str(&format!("(;C[{i}]"));
+    }
+    sgf.push_str(&")".repeat(depth));
+    sgf
+}
