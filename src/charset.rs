@@ -277,6 +277,9 @@ const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Finds the charset of `input` and converts it (when `enabled`).
 pub(crate) fn prepare(input: &[u8], enabled: bool) -> Prepared<'_> {
+    // A fixed number of whole-input passes (validation, detection,
+    // transcoding), each linear: counted once per byte.
+    crate::work::count(input.len());
     #[cfg(feature = "encoding")]
     if enabled {
         return crate::legacy::prepare(input);

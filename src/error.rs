@@ -68,6 +68,7 @@ impl Default for LineCounter {
 impl LineCounter {
     /// Moves past `bytes`, the next piece of the input.
     pub(crate) fn advance(&mut self, bytes: &[u8]) {
+        crate::work::count(bytes.len());
         let start = self.offset;
         for at in memchr::memchr2_iter(b'\n', b'\r', bytes) {
             let absolute = start + at as u64;

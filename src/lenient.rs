@@ -109,6 +109,9 @@ pub(crate) struct Core<'a> {
     seen_tree: bool,
     queue: VecDeque<Item<'a>>,
     locator: Locator,
+    /// Values opened at or after this offset never close (see
+    /// [`Machine::never_closes`]), and where their scan stops.
+    never_closes: Option<(usize, usize)>,
     done: bool,
 }
 
@@ -129,6 +132,7 @@ impl<'a> Core<'a> {
             seen_tree: false,
             queue: VecDeque::new(),
             locator: Locator::default(),
+            never_closes: None,
             done: false,
         }
     }
@@ -213,6 +217,9 @@ impl<'a> Core<'a> {
         self.pos = pos;
         self.ctx = ctx;
         self.machine.resume(ctx.resume(), depth);
+        if let Some((from, stop)) = self.never_closes {
+            self.machine.never_closes(from, stop);
+        }
     }
 
     fn flush_pending(&mut self) {
@@ -461,15 +468,19 @@ impl<'a> Core<'a> {
     fn open_value(&mut self, kind: ErrorKind, at: usize) {
         let input = self.input;
         let start = self.pos;
-        let scan = repair::scan_open_property(input, start);
-        if let Some(game) = repair::find_game_start(input, scan.open + 1) {
-            return self.abandon_to(ErrorKind::UnclosedValue, game);
-        }
+        let never_closes = self.never_closes.map_or(usize::MAX, |(from, _)| from);
+        let scan = repair::scan_open_property(input, start, never_closes);
         let end = if kind == ErrorKind::EscapeAtEnd {
             at
         } else {
             input.len()
         };
+        if self.never_closes.is_none() {
+            self.never_closes = Some((scan.open + 1, end));
+        }
+        if let Some(game) = repair::find_game_start(input, scan.open + 1) {
+            return self.abandon_to(ErrorKind::UnclosedValue, game);
+        }
         self.pos = input.len();
         let Some(ident) = self.ident(start, scan.ident_end, input.len()) else {
             return self.finish();
@@ -499,7 +510,7 @@ impl<'a> Core<'a> {
         }
         let depth = self.machine.depth();
         self.machine = Machine::new(Limits::none());
-        self.machine.resume(self.ctx.resume(), depth);
+        self.resume_at(self.pos, self.ctx, depth);
     }
 
     fn start_discard(&mut self, kind: ErrorKind) {

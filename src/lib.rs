@@ -71,6 +71,10 @@ pub mod validate;
 pub mod value;
 mod warning;
 mod window;
+#[cfg(feature = "work-count")]
+pub mod work;
+#[cfg(not(feature = "work-count"))]
+mod work;
 pub mod writer;
 
 pub use builder::{ParserBuilder, DEFAULT_CHUNK};

@@ -12,6 +12,7 @@
 //! rest down); offsets are relative to the buffer it passes.
 
 use crate::error::ErrorKind;
+use crate::work;
 
 /// Resource limits against hostile input. Each one, when exceeded, stops
 /// parsing with a clear error.
@@ -133,6 +134,12 @@ pub(crate) struct Machine {
     at_start: bool,
     prop: PropScan,
     limits: Limits,
+    /// Values opened at or after this buffer offset never close: a value
+    /// scan already reached the end of the input from an earlier one
+    /// (lenient parsing only; `usize::MAX` otherwise).
+    never_closes_from: usize,
+    /// Where such a scan stops: the end, or a `\` that ends the input.
+    never_closes_at: usize,
 }
 
 #[inline]
@@ -142,10 +149,12 @@ fn is_space(b: u8) -> bool {
 
 /// Skips whitespace from `at`; returns the first other byte's offset.
 #[inline]
-fn skip_space(buf: &[u8], mut at: usize) -> usize {
+fn skip_space(buf: &[u8], from: usize) -> usize {
+    let mut at = from;
     while at < buf.len() && is_space(buf[at]) {
         at += 1;
     }
+    work::count(at - from + 1);
     at
 }
 
@@ -159,6 +168,8 @@ impl Machine {
             at_start: true,
             prop: PropScan::default(),
             limits,
+            never_closes_from: usize::MAX,
+            never_closes_at: usize::MAX,
         }
     }
 
@@ -181,6 +192,7 @@ impl Machine {
     /// and errors are out of line.
     #[inline(always)]
     pub(crate) fn step(&mut self, buf: &[u8], pos: &mut usize, eof: bool) -> Step {
+        work::count(1);
         if let State::Property(phase) = self.state {
             return self.scan_property(buf, pos, eof, phase);
         }
@@ -197,6 +209,7 @@ impl Machine {
         if self.state == State::InNode {
             if byte.is_ascii_uppercase()
                 && self.properties_in_node < self.limits.max_properties_per_node
+                && at < self.never_closes_from
             {
                 if let Some((token, end)) = quick_property(buf, at, &self.limits) {
                     self.properties_in_node += 1;
@@ -321,9 +334,11 @@ impl Machine {
         loop {
             match phase {
                 Phase::Ident => {
+                    let from = p.cursor;
                     while p.cursor < body.len() && body[p.cursor].is_ascii_uppercase() {
                         p.cursor += 1;
                     }
+                    work::count(p.cursor - from + 1);
                     match body.get(p.cursor) {
                         None if !eof => break,
                         Some(b) if b.is_ascii_lowercase() => {
@@ -351,7 +366,7 @@ impl Machine {
                         }
                     }
                 }
-                Phase::InValue => match find_value_end(body, p.cursor) {
+                Phase::InValue => match self.value_end(body, start, p.cursor, eof) {
                     ValueEnd::Closed(close) => {
                         if close - p.value_open - 1 > self.limits.max_value_len {
                             return self.value_too_long(start + p.value_open);
@@ -408,6 +423,14 @@ impl Machine {
         self.prop = p;
         self.state = State::Property(phase);
         Step::NeedMore
+    }
+
+    /// [`find_value_end`], unless the value is known never to close.
+    fn value_end(&self, body: &[u8], start: usize, from: usize, eof: bool) -> ValueEnd {
+        if eof && start + from >= self.never_closes_from {
+            return ValueEnd::Open(self.never_closes_at - start);
+        }
+        find_value_end(body, from)
     }
 
     #[cold]
@@ -469,6 +492,20 @@ impl Machine {
             self.properties_in_node = 0;
         }
     }
+
+    /// Says that no value opened at buffer offset `from` or later closes,
+    /// because a scan of an earlier value from `from - 1` or before ran to
+    /// the end of the input and stopped at `stop` (the end, or a final
+    /// `\`). Such a scan pairs escapes exactly as a scan starting right
+    /// after any later `[` would, so later values are not scanned again:
+    /// a lenient parse of many games each cut inside a value stays linear.
+    #[cold]
+    pub(crate) fn never_closes(&mut self, from: usize, stop: usize) {
+        if from < self.never_closes_from {
+            self.never_closes_from = from;
+            self.never_closes_at = stop;
+        }
+    }
 }
 
 /// The hot path: a whole property `ID[..]..` that starts with an
@@ -483,6 +520,7 @@ fn quick_property(buf: &[u8], at: usize, limits: &Limits) -> Option<(Token, usiz
     while buf.get(i)?.is_ascii_uppercase() {
         i += 1;
     }
+    work::count(i - at);
     if buf[i] != b'[' {
         return None;
     }
@@ -524,6 +562,14 @@ enum ValueEnd {
 /// Finds the `]` closing a value, scanning `body` from `from`.
 #[inline]
 fn find_value_end(body: &[u8], from: usize) -> ValueEnd {
+    let end = scan_value_end(body, from);
+    let (ValueEnd::Closed(at) | ValueEnd::Open(at)) = end;
+    work::count(at + 1 - from);
+    end
+}
+
+#[inline]
+fn scan_value_end(body: &[u8], from: usize) -> ValueEnd {
     // Most values are short points such as `pd`: look at a few bytes
     // before calling memchr.
     let mut at = from;

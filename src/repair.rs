@@ -3,6 +3,7 @@
 //! of the input.
 
 use crate::value::find_close;
+use crate::work;
 
 /// How far past a stray `]` the lenient layer looks for the `]` that
 /// really closes the value.
@@ -13,18 +14,22 @@ pub(crate) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\n' | b'\r' | b'\t' | 0x0b | 0x0c)
 }
 
-pub(crate) fn skip_space(input: &[u8], mut at: usize) -> usize {
+pub(crate) fn skip_space(input: &[u8], from: usize) -> usize {
+    let mut at = from;
     while at < input.len() && is_space(input[at]) {
         at += 1;
     }
+    work::count(at - from + 1);
     at
 }
 
 /// The end of the run of ASCII letters (any case) starting at `at`.
-pub(crate) fn letters_end(input: &[u8], mut at: usize) -> usize {
+pub(crate) fn letters_end(input: &[u8], from: usize) -> usize {
+    let mut at = from;
     while at < input.len() && input[at].is_ascii_alphabetic() {
         at += 1;
     }
+    work::count(at - from + 1);
     at
 }
 
@@ -43,8 +48,11 @@ pub(crate) fn property_at(input: &[u8], at: usize) -> bool {
 /// that, a `(` followed by a property; failing that, the end.
 pub(crate) fn find_tree_start(input: &[u8], from: usize) -> usize {
     let mut fallback = None;
+    let mut scanned = from;
     for found in memchr::memchr_iter(b'(', &input[from..]) {
         let at = from + found;
+        work::count(at + 1 - scanned);
+        scanned = at + 1;
         let next = skip_space(input, at + 1);
         match input.get(next) {
             Some(b';' | b'(') => return at,
@@ -52,15 +60,19 @@ pub(crate) fn find_tree_start(input: &[u8], from: usize) -> usize {
             _ => {}
         }
     }
+    work::count(input.len() - scanned);
     fallback.unwrap_or(input.len())
 }
 
 /// Where a game starts (`(`, whitespace, `;`) at or after `from`, if
 /// anywhere.
 pub(crate) fn find_game_start(input: &[u8], from: usize) -> Option<usize> {
-    memchr::memchr_iter(b'(', &input[from.min(input.len())..])
+    let from = from.min(input.len());
+    let found = memchr::memchr_iter(b'(', &input[from..])
         .map(|found| from + found)
-        .find(|&at| input.get(skip_space(input, at + 1)) == Some(&b';'))
+        .find(|&at| input.get(skip_space(input, at + 1)) == Some(&b';'));
+    work::count(found.unwrap_or(input.len()) - from);
+    found
 }
 
 /// Skips junk inside a game tree from `from` to the next `;`, `(`, `)`
@@ -69,6 +81,7 @@ pub(crate) fn find_game_start(input: &[u8], from: usize) -> Option<usize> {
 pub(crate) fn skip_junk(input: &[u8], from: usize) -> usize {
     let mut at = from;
     while at < input.len() {
+        work::count(1);
         match input[at] {
             b';' | b'(' | b')' if at > from => return at,
             b'[' => {
@@ -104,7 +117,9 @@ pub(crate) fn find_real_close(input: &[u8], from: usize) -> Option<usize> {
     let limit = from.saturating_add(BRACKET_WINDOW).min(input.len());
     let mut at = from;
     while at < limit {
-        at += memchr::memchr3(b'[', b']', b'\\', &input[at..limit])?;
+        let found = memchr::memchr3(b'[', b']', b'\\', &input[at..limit]);
+        work::count(found.map_or(limit - at, |found| found + 1));
+        at += found?;
         match input[at] {
             b'[' => return None,
             b'\\' => at += 2,
@@ -123,6 +138,7 @@ pub(crate) fn swallowed_game(input: &[u8], values_start: usize, end: usize) -> O
     memchr::memchr(b'(', &input[values_start..end])?;
     let mut at = values_start;
     while at < end {
+        work::count(1);
         let open = at + memchr::memchr(b'[', &input[at..end])?;
         let close = open + 1 + find_close(&input[open + 1..end])?;
         if let Some(game) = game_start_before_end(input, open + 1, close) {
@@ -136,6 +152,7 @@ pub(crate) fn swallowed_game(input: &[u8], values_start: usize, end: usize) -> O
 /// Whether the value `start..close` ends with `(;ID[text` (text without
 /// `]`), and where that `(` is.
 fn game_start_before_end(input: &[u8], start: usize, close: usize) -> Option<usize> {
+    work::count(close - start);
     let bracket = start + memchr::memrchr(b'[', &input[start..close])?;
     if memchr::memchr(b']', &input[bracket..close]).is_some() {
         return None;
@@ -178,8 +195,9 @@ pub(crate) struct OpenProperty {
     pub open: usize,
 }
 
-/// Scans the property at `start`, whose last value never closes.
-pub(crate) fn scan_open_property(input: &[u8], start: usize) -> OpenProperty {
+/// Scans the property at `start`, whose last value never closes; values
+/// opened at or after `never_closes` are known not to close.
+pub(crate) fn scan_open_property(input: &[u8], start: usize, never_closes: usize) -> OpenProperty {
     let ident_end = letters_end(input, start);
     let values_start = skip_space(input, ident_end);
     let mut scan = OpenProperty {
@@ -191,7 +209,11 @@ pub(crate) fn scan_open_property(input: &[u8], start: usize) -> OpenProperty {
     };
     let mut at = values_start;
     while input.get(at) == Some(&b'[') {
+        work::count(1);
         scan.open = at;
+        if at + 1 >= never_closes {
+            break;
+        }
         match find_close(&input[at + 1..]) {
             Some(close) => {
                 scan.count += 1;
@@ -257,7 +279,7 @@ mod tests {
     #[test]
     fn open_property_scan() {
         let input = b"AB[aa] [bb][cc";
-        let scan = scan_open_property(input, 0);
+        let scan = scan_open_property(input, 0, usize::MAX);
         assert_eq!(
             scan,
             OpenProperty {

@@ -27,7 +27,9 @@ pub struct Utf8Error {
 pub(crate) fn find_close(body: &[u8]) -> Option<usize> {
     let mut at = 0;
     loop {
-        at += memchr::memchr2(b']', b'\\', &body[at..])?;
+        let found = memchr::memchr2(b']', b'\\', &body[at..]);
+        crate::work::count(found.map_or(body.len() - at, |found| found + 1));
+        at += found?;
         if body[at] == b']' {
             return Some(at);
         }

@@ -15,8 +15,11 @@ use crate::parser::event_from_token;
 /// The unconsumed tail of a stream, and the machine scanning it.
 #[derive(Debug, Clone)]
 pub(crate) struct Window {
-    /// Buffered bytes; `buf[pos..]` are not consumed yet.
+    /// Buffered bytes, `buf[..filled]`; `buf[pos..filled]` are not
+    /// consumed yet. The rest is room for the next read, kept between
+    /// reads so that it is zeroed once, not at every read.
     buf: Vec<u8>,
+    filled: usize,
     pos: usize,
     /// The absolute offset of `buf[0]`.
     base: u64,
@@ -45,6 +48,7 @@ impl Window {
     pub(crate) fn new(limits: Limits) -> Self {
         Window {
             buf: Vec::new(),
+            filled: 0,
             pos: 0,
             base: 0,
             lines: LineCounter::default(),
@@ -62,7 +66,10 @@ impl Window {
         if self.done {
             return Next::End;
         }
-        match self.machine.step(&self.buf, &mut self.pos, self.eof) {
+        match self
+            .machine
+            .step(&self.buf[..self.filled], &mut self.pos, self.eof)
+        {
             Step::Token(token, start, end) => Next::Token(token, start, end),
             Step::NeedMore if !self.eof => Next::NeedMore,
             Step::NeedMore | Step::End => {
@@ -76,7 +83,7 @@ impl Window {
     /// The event of a token that [`step`](Self::step) just returned.
     #[inline]
     pub(crate) fn event(&self, token: Token, start: usize, end: usize) -> Event<'_> {
-        event_from_token(&self.buf, token, start, end)
+        event_from_token(&self.buf[..self.filled], token, start, end)
     }
 
     /// Stops parsing with an error of `kind` at buffer offset `at`.
@@ -92,14 +99,14 @@ impl Window {
     #[cold]
     pub(crate) fn error_at(&self, kind: ErrorKind, at: usize) -> Error {
         let mut lines = self.lines;
-        lines.advance(&self.buf[..at.min(self.buf.len())]);
+        lines.advance(&self.buf[..at.min(self.filled)]);
         Error::new(kind, lines.position())
     }
 
     /// Stops parsing because reading failed after every buffered byte.
     #[cold]
     pub(crate) fn fail_io(&mut self, err: &std::io::Error) -> Error {
-        self.fail(ErrorKind::Io(err.to_string()), self.buf.len())
+        self.fail(ErrorKind::Io(err.to_string()), self.filled)
     }
 
     /// The error that stopped parsing, if one did.
@@ -112,12 +119,14 @@ impl Window {
     /// of times.
     pub(crate) fn compact(&mut self) {
         let drop = self.keep.map_or(self.pos, |keep| keep.min(self.pos));
-        if drop == 0 || drop * 2 < self.buf.len() {
+        if drop == 0 || drop * 2 < self.filled {
             return;
         }
         self.lines.advance(&self.buf[..drop]);
+        crate::work::count(self.filled - drop);
         self.base += drop as u64;
-        self.buf.drain(..drop);
+        self.buf.copy_within(drop..self.filled, 0);
+        self.filled -= drop;
         self.pos -= drop;
         self.keep = self.keep.map(|keep| keep - drop);
     }
@@ -143,7 +152,10 @@ impl Window {
     /// Appends `bytes` after the buffered ones.
     pub(crate) fn extend(&mut self, bytes: &[u8]) {
         self.compact();
+        crate::work::count(bytes.len());
+        self.buf.truncate(self.filled);
         self.buf.extend_from_slice(bytes);
+        self.filled = self.buf.len();
     }
 
     /// Reads once from `reader` into room for `chunk` more bytes; `Ok(0)`
@@ -154,20 +166,21 @@ impl Window {
         chunk: usize,
     ) -> std::io::Result<usize> {
         self.compact();
-        let len = self.buf.len();
-        self.buf.resize(len + chunk.max(1), 0);
+        let (start, end) = (self.filled, self.filled + chunk.max(1));
+        if self.buf.len() < end {
+            crate::work::count(end - self.buf.len());
+            self.buf.resize(end, 0);
+        }
         loop {
-            match reader.read(&mut self.buf[len..]) {
+            match reader.read(&mut self.buf[start..end]) {
                 Ok(n) => {
-                    self.buf.truncate(len + n);
+                    crate::work::count(n + 1);
+                    self.filled += n.min(end - start);
                     self.eof |= n == 0;
                     return Ok(n);
                 }
                 Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(err) => {
-                    self.buf.truncate(len);
-                    return Err(err);
-                }
+                Err(err) => return Err(err),
             }
         }
     }
@@ -195,7 +208,7 @@ impl Window {
         let mut machine = self.machine.clone();
         let mut pos = self.pos;
         loop {
-            match machine.step(&self.buf, &mut pos, true) {
+            match machine.step(&self.buf[..self.filled], &mut pos, true) {
                 Step::Token(..) => {}
                 Step::NeedMore | Step::End => return Ok(()),
                 Step::Error(kind, at) => return Err(self.error_at(kind, at)),
@@ -215,7 +228,7 @@ impl Window {
 
     /// How many bytes are buffered (consumed or not).
     pub(crate) fn buffered(&self) -> usize {
-        self.buf.len()
+        self.filled
     }
 
     /// How many game trees and variations are open.

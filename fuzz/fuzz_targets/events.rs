@@ -1,12 +1,22 @@
 //! Slice events: no panic; at most one error, and it is the last item;
 //! spans move forward through the input; an input without error has
-//! balanced parentheses.
+//! balanced parentheses; the work done (`sgf_stream::work`) is linear in
+//! the input's length.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sgf_stream::{Event, Parser};
+use sgf_stream::{work, Event, Parser};
+
+/// Most work per input byte (a few units per byte are expected).
+const MAX_WORK_PER_BYTE: u64 = 16;
 
 fuzz_target!(|input: &[u8]| {
+    let ((), work) = work::measure(|| check_events(input));
+    let bound = MAX_WORK_PER_BYTE * (input.len() as u64 + 4);
+    assert!(work <= bound, "work {work} for {} bytes", input.len());
+});
+
+fn check_events(input: &[u8]) {
     let mut depth: i64 = 0;
     let mut last_end = 0;
     let mut failed = false;
@@ -36,4 +46,4 @@ fuzz_target!(|input: &[u8]| {
     if !failed {
         assert_eq!(depth, 0);
     }
-});
+}

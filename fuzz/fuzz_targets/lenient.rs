@@ -1,23 +1,31 @@
 //! Lenient parsing: never an error or a panic, balanced events, warnings
 //! inside the input; on input the strict parser accepts, the same trees
-//! and no warnings; lenient trees write and parse back strictly.
+//! and no warnings; lenient trees write and parse back strictly; lenient
+//! events take work (`sgf_stream::work`) linear in the input's length.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sgf_stream::{parse, parse_collection, parse_collection_with, Event, LenientParser, ParseOptions};
+use sgf_stream::{parse, parse_collection, parse_collection_with, work, Event, LenientParser, ParseOptions};
+
+/// Most work per input byte of lenient events.
+const MAX_WORK_PER_BYTE: u64 = 24;
 
 fuzz_target!(|input: &[u8]| {
     let mut parser = LenientParser::new(input);
     let mut depth: i64 = 0;
-    for event in parser.by_ref() {
-        match event {
-            Event::StartGameTree => depth += 1,
-            Event::EndGameTree => depth -= 1,
-            _ => {}
+    let ((), work) = work::measure(|| {
+        for event in parser.by_ref() {
+            match event {
+                Event::StartGameTree => depth += 1,
+                Event::EndGameTree => depth -= 1,
+                _ => {}
+            }
+            assert!(depth >= 0);
         }
-        assert!(depth >= 0);
-    }
+    });
     assert_eq!(depth, 0, "lenient events are balanced");
+    let bound = MAX_WORK_PER_BYTE * (input.len() as u64 + 4);
+    assert!(work <= bound, "work {work} for {} bytes", input.len());
     for warning in parser.warnings() {
         assert!(warning.offset() <= input.len() as u64);
         assert!(warning.range().end <= input.len() as u64);

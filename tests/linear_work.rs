@@ -1,0 +1,233 @@
+//! The work every input path does stays linear in the input's length, on
+//! inputs built to provoke quadratic behaviour: an operation count
+//! (`sgf_stream::work`, feature `work-count`), never a timing.
+//!
+//! Each input is measured at two sizes: the work per input byte must stay
+//! under a fixed bound at both, and must not grow with the size (a
+//! quadratic scan doubles its work per byte when the input doubles).
+
+#[cfg(not(feature = "work-count"))]
+#[test]
+fn linear_work_needs_the_work_count_feature() {
+    eprintln!("note: linear-work checks skipped; run `cargo test --all-features`");
+}
+
+#[cfg(feature = "work-count")]
+mod counted {
+    use sgf_stream::{
+        charset::decode_to_utf8, compact_games, games, parse_collection, parse_collection_with,
+        work, LenientParser, ParseOptions, Parser, ParserBuilder, PushParser,
+    };
+    use std::io::Read;
+
+    /// Most work per input byte any path may do.
+    const MAX_WORK_PER_BYTE: f64 = 24.0;
+
+    /// A reader handing out at most `piece` bytes per call.
+    struct Trickle<'a> {
+        rest: &'a [u8],
+        piece: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.rest.len().min(self.piece).min(out.len());
+            out[..n].copy_from_slice(&self.rest[..n]);
+            self.rest = &self.rest[n..];
+            Ok(n)
+        }
+    }
+
+    /// Every way of reading `input`, each as a name and a run.
+    fn paths() -> Vec<(&'static str, fn(&[u8]))> {
+        vec![
+            ("slice events", |input| {
+                Parser::new(input).for_each(drop);
+            }),
+            ("strict trees", |input| {
+                let _ = parse_collection(input);
+            }),
+            ("lenient events", |input| {
+                LenientParser::new(input).for_each(drop);
+            }),
+            ("lenient trees with charset", |input| {
+                let options = ParseOptions::lenient().with_charset(true);
+                let _ = parse_collection_with(input, &options);
+            }),
+            ("charset decoding", |input| {
+                let _ = decode_to_utf8(input);
+            }),
+            ("reader, 1-byte reads, 8 KiB chunks", |input| {
+                let mut reader = ParserBuilder::new().reader(Trickle {
+                    rest: input,
+                    piece: 1,
+                });
+                while let Ok(Some(_)) = reader.read_event() {}
+            }),
+            ("reader, 7-byte reads, 16-byte chunks", |input| {
+                let source = Trickle {
+                    rest: input,
+                    piece: 7,
+                };
+                let mut reader = ParserBuilder::new().chunk_size(16).reader(source);
+                while let Ok(Some(_)) = reader.read_event() {}
+            }),
+            ("push, 1-byte pieces", |input| {
+                let mut push = PushParser::new();
+                for byte in input.chunks(1) {
+                    push.feed(byte);
+                    while let Ok(Some(_)) = push.next_event() {}
+                }
+                let _ = push.finish();
+                while let Ok(Some(_)) = push.next_event() {}
+            }),
+            ("games, 3-byte reads", |input| {
+                games(Trickle {
+                    rest: input,
+                    piece: 3,
+                })
+                .take_while(Result::is_ok)
+                .for_each(drop);
+            }),
+            ("compact games", |input| {
+                compact_games(input)
+                    .take_while(Result::is_ok)
+                    .for_each(drop);
+            }),
+        ]
+    }
+
+    /// Inputs built to be slow, as a name and a function of a size.
+    fn families() -> Vec<(&'static str, fn(usize) -> Vec<u8>)> {
+        vec![
+            ("run of backslashes", |n| {
+                [b"(;C[".as_slice(), &b"\\".repeat(2 * n), b"])"].concat()
+            }),
+            ("unclosed brackets", |n| {
+                [b"(;C".as_slice(), &b"[".repeat(n)].concat()
+            }),
+            ("open parentheses", |n| b"(".repeat(n)),
+            ("deep nodes", |n| b"(;".repeat(n)),
+            ("properties in one node", |n| {
+                let mut input = b"(;".to_vec();
+                for i in 0..n / 8 {
+                    input.extend(format!("P{}[x]", ident(i)).bytes());
+                }
+                input.push(b')');
+                input
+            }),
+            ("sibling variations", |n| {
+                [b"(;A[]".as_slice(), &b"(;B[])".repeat(n / 6), b")"].concat()
+            }),
+            ("stray brackets after text", |n| {
+                [b"(;".as_slice(), &b"C[a]]".repeat(n / 5), b")"].concat()
+            }),
+            ("stray brackets, no resync", |n| {
+                [b"(;C[a]".as_slice(), &b"]x".repeat(n / 2), b")"].concat()
+            }),
+            ("games swallowed by open values", |n| {
+                b"(;C[a(;C[".repeat(n / 9)
+            }),
+            ("lowercase properties", |n| {
+                [b"(;".as_slice(), &b"aB[x]".repeat(n / 5), b")"].concat()
+            }),
+            ("junk between trees", |n| b"x(x(;A[]]y)".repeat(n / 11)),
+            ("nodes after variations", |n| {
+                [b"(;A[](;B[])".as_slice(), &b";C[]".repeat(n / 4), b")"].concat()
+            }),
+            ("identifiers without values", |n| {
+                [b"(;".as_slice(), &b"AB ".repeat(n / 3), b")"].concat()
+            }),
+            ("whitespace", |n| {
+                [b"(;A".as_slice(), &b" \r\n\t".repeat(n / 4), b"[b])"].concat()
+            }),
+            ("random structural bytes", random_structure),
+            ("one long value", |n| {
+                [b"(;C[".as_slice(), &b"x".repeat(n), b"])"].concat()
+            }),
+        ]
+    }
+
+    /// Two-letter identifiers (suffixes) for distinct properties.
+    fn ident(mut i: usize) -> String {
+        let mut out = String::new();
+        loop {
+            out.push(char::from(b'A' + (i % 26) as u8));
+            i /= 26;
+            if i == 0 {
+                return out;
+            }
+        }
+    }
+
+    /// Deterministic random bytes over SGF's structural alphabet.
+    fn random_structure(n: usize) -> Vec<u8> {
+        let alphabet = b"();[]\\AaBC \n\r";
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        (0..n)
+            .map(|_| {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                alphabet[(state >> 33) as usize % alphabet.len()]
+            })
+            .collect()
+    }
+
+    /// Work per input byte of `run` over `input`.
+    fn work_per_byte(run: fn(&[u8]), input: &[u8]) -> f64 {
+        let ((), work) = work::measure(|| run(input));
+        work as f64 / input.len() as f64
+    }
+
+    #[test]
+    fn every_path_does_linear_work_on_slow_inputs() {
+        let mut failures = Vec::new();
+        for (family, make) in families() {
+            let (small, large) = (make(20_000), make(80_000));
+            for (path, run) in paths() {
+                let per_small = work_per_byte(run, &small);
+                let per_large = work_per_byte(run, &large);
+                let grows = per_large > per_small * 1.5 + 1.0;
+                if std::env::var_os("SHOW_WORK").is_some() {
+                    eprintln!("{per_small:6.1} {per_large:6.1}  {path} on {family}");
+                }
+                if per_large > MAX_WORK_PER_BYTE || grows {
+                    failures.push(format!(
+                        "{path} on {family}: {per_small:.1} then {per_large:.1} work per byte"
+                    ));
+                }
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    #[test]
+    fn the_count_sees_every_byte_of_a_value() {
+        // A lower bound, so the counter is known to count: each byte of a
+        // value is looked at at least once, on every path.
+        let input = [b"(;C[".as_slice(), &b"x".repeat(10_000), b"])"].concat();
+        for (path, run) in paths() {
+            let per_byte = work_per_byte(run, &input);
+            assert!(per_byte >= 1.0, "{path}: {per_byte:.2} work per byte");
+        }
+    }
+
+    #[test]
+    fn a_rescanning_scan_would_be_caught() {
+        // The machine resumes a value where it stopped: fed one byte at a
+        // time, a 100,000-byte value costs a few units per byte, where
+        // rescanning from the value's start would cost ~50,000.
+        let input = [b"(;C[".as_slice(), &b"x".repeat(100_000), b"])"].concat();
+        let mut push = PushParser::new();
+        let ((), work) = work::measure(|| {
+            for byte in input.chunks(1) {
+                push.feed(byte);
+                while let Ok(Some(_)) = push.next_event() {}
+            }
+            push.finish().unwrap();
+        });
+        let per_byte = work as f64 / input.len() as f64;
+        assert!(per_byte < 10.0, "{per_byte:.1} work per byte");
+    }
+}
