@@ -16,6 +16,10 @@ use std::time::Instant;
 use bytes::Bytes;
 use sgf_stream::{parse_collection, CompactTree};
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::sgf_files;
+
 fn peak_kib() -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     status
@@ -23,26 +27,6 @@ fn peak_kib() -> u64 {
         .find(|line| line.starts_with("VmHWM:"))
         .and_then(|line| line.split_whitespace().nth(1)?.parse().ok())
         .unwrap_or(0)
-}
-
-fn sgf_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).expect("readable directory") {
-            let path = entry.expect("directory entry").path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path
-                .extension()
-                .is_some_and(|ext| ext.eq_ignore_ascii_case("sgf"))
-            {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 /// Builds one structure per file, keeps them all, prints the peak.
