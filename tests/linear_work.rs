@@ -38,8 +38,14 @@ mod counted {
         }
     }
 
+    /// A way of reading input, by name.
+    type Path = (&'static str, fn(&[u8]));
+
+    /// A family of inputs, by name, as a function of a size.
+    type Family = (&'static str, fn(usize) -> Vec<u8>);
+
     /// Every way of reading `input`, each as a name and a run.
-    fn paths() -> Vec<(&'static str, fn(&[u8]))> {
+    fn paths() -> Vec<Path> {
         vec![
             ("slice events", |input| {
                 Parser::new(input).for_each(drop);
@@ -98,7 +104,7 @@ mod counted {
     }
 
     /// Inputs built to be slow, as a name and a function of a size.
-    fn families() -> Vec<(&'static str, fn(usize) -> Vec<u8>)> {
+    fn families() -> Vec<Family> {
         vec![
             ("run of backslashes", |n| {
                 [b"(;C[".as_slice(), &b"\\".repeat(2 * n), b"])"].concat()
