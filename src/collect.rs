@@ -269,49 +269,44 @@ impl<'a> Builder<'a> {
         let Some(node) = self.open.last_mut() else {
             return;
         };
-        let props = node.properties_mut();
-        if props.len() >= LINEAR_LOOKUP && self.index.is_empty() {
-            let all = props.iter().enumerate().map(|(i, (id, _))| (id.clone(), i));
-            self.index.extend(all);
+        let count = node.properties().len();
+        if count >= LINEAR_LOOKUP && self.index.is_empty() {
+            let all = node.properties().enumerate();
+            self.index
+                .extend(all.map(|(i, (id, _))| (id.to_string(), i)));
         }
         let existing = if self.index.is_empty() {
-            props.iter().position(|(id, _)| id == ident)
+            node.properties().position(|(id, _)| id == ident)
         } else {
             self.index.get(ident).copied()
         };
         let Some(at) = existing else {
             if !self.index.is_empty() {
-                self.index.insert(ident.to_string(), props.len());
+                self.index.insert(ident.to_string(), count);
             }
-            self.last = Some(props.len());
-            props.push((ident.to_string(), values));
+            self.last = Some(count);
+            node.push_property(ident, values);
             return;
         };
-        let old = &mut props[at].1;
-        let kind = match merge_rule(ident) {
-            Merge::Drop => {
-                let kind = WarningKind::DroppedRepeat(ident.to_string());
-                let warning = self.locator.warning(self.buf, kind, start, start..end);
-                return self.found.warnings.push(warning);
-            }
+        let rule = merge_rule(ident);
+        if let Merge::Drop = rule {
+            let kind = WarningKind::DroppedRepeat(ident.to_string());
+            let warning = self.locator.warning(self.buf, kind, start, start..end);
+            return self.found.warnings.push(warning);
+        }
+        node.edit_values_at(at, |old| match rule {
             Merge::List => {
                 for value in values {
                     if !old.contains(&value) {
                         old.push(value);
                     }
                 }
-                WarningKind::MergedProperty(ident.to_string())
             }
-            Merge::Append => {
-                old.extend(values);
-                WarningKind::MergedProperty(ident.to_string())
-            }
-            Merge::Join => {
-                join_text(old, values);
-                WarningKind::MergedProperty(ident.to_string())
-            }
-        };
+            Merge::Join => join_text(old, values),
+            Merge::Append | Merge::Drop => old.extend(values),
+        });
         self.last = Some(at);
+        let kind = WarningKind::MergedProperty(ident.to_string());
         let warning = self.locator.warning(self.buf, kind, start, start..start);
         self.found.warnings.push(warning);
     }
@@ -325,9 +320,11 @@ impl<'a> Builder<'a> {
         let Some(node) = self.open.last_mut() else {
             return;
         };
-        if let Some(value) = node.properties_mut()[at].1.last_mut() {
-            value.push_str(&text);
-        }
+        node.edit_values_at(at, |values| {
+            if let Some(value) = values.last_mut() {
+                value.push_str(&text);
+            }
+        });
     }
 }
 

@@ -131,11 +131,22 @@ pub(crate) enum Flavor {
     SimpleText,
 }
 
+/// Whether `byte` is changed by decoding: `\\`, CR, tab, vertical tab,
+/// form feed, and for SimpleText LF. Branch-free, so loops vectorise.
+#[inline]
+fn special(byte: u8, flavor: Flavor) -> bool {
+    // 9..=13: tab, LF, VT, FF, CR; LF only matters for SimpleText.
+    let space = (byte.wrapping_sub(9) < 5) & ((byte != b'\n') | (flavor == Flavor::SimpleText));
+    (byte == b'\\') | space
+}
+
+/// Whether any byte needs [`decode_bytes`]: a branch-free scan over
+/// blocks, which the compiler vectorises (comments are long).
 fn needs_work(raw: &[u8], flavor: Flavor) -> bool {
-    raw.iter().any(|&b| match b {
-        b'\\' | b'\r' | b'\t' | 0x0b | 0x0c => true,
-        b'\n' => flavor == Flavor::SimpleText,
-        _ => false,
+    raw.chunks(32).any(|block| {
+        block
+            .iter()
+            .fold(false, |found, &byte| found | special(byte, flavor))
     })
 }
 
@@ -164,6 +175,16 @@ pub(crate) fn decode_bytes(raw: &[u8], flavor: Flavor) -> Vec<u8> {
     let mut out = Vec::with_capacity(raw.len());
     let mut i = 0;
     while i < raw.len() {
+        // Copy the run of bytes that stay as they are in one go.
+        let run = raw[i..]
+            .iter()
+            .position(|&b| special(b, Flavor::SimpleText))
+            .unwrap_or(raw.len() - i);
+        out.extend_from_slice(&raw[i..i + run]);
+        i += run;
+        if i == raw.len() {
+            break;
+        }
         let b = raw[i];
         i += 1;
         let escaped = b == b'\\';

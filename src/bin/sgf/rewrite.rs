@@ -113,10 +113,9 @@ fn main_line_of(tree: &SgfTree) -> SgfTree {
     let mut chain: Option<SgfTree> = None;
     for node in nodes.into_iter().rev() {
         let mut copy = SgfTree::new();
-        *copy.properties_mut() = node
-            .properties()
-            .map(|(ident, values)| (ident.to_string(), values.to_vec()))
-            .collect();
+        for (ident, values) in node.properties() {
+            copy.push_property(ident, values.to_vec());
+        }
         copy.children_mut().extend(chain.take());
         chain = Some(copy);
     }
