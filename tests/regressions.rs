@@ -32,3 +32,30 @@ fn writer_raw_values_equal_without_the_space_between_them() {
     assert_ne!(property(b"(;G[a][b])"), property(b"(;G[ab])"));
     assert_ne!(property(b"(;G[a][b])"), property(b"(;G[b][a])"));
 }
+
+/// fuzz target `lenient`: a file the strict parser accepts, whose comment
+/// ends in `(;FF[4cm`, came out of lenient parsing as two games, failing
+/// the target's claim that lenient equals strict on valid input. That is
+/// the documented cut-game repair (README, real-world files): a value
+/// ending in `(;ID[text` with no `]` is a game cut off inside a value,
+/// the next game appended. The target now allows exactly that warning on
+/// valid input; this test pins the behaviour both ways.
+#[test]
+fn lenient_reads_a_value_ending_in_a_game_start_as_a_cut_game() {
+    use sgf_stream::{parse, WarningKind};
+    use sgf_stream::{parse_collection, parse_collection_with, ErrorKind, ParseOptions};
+    let input = b"(;GM[1];B[aa]C[Good m(;FF[4cm];W[hq];B[do])";
+    assert_eq!(parse_collection(input).unwrap().len(), 1);
+    let parsed = parse_collection_with(input, &ParseOptions::lenient()).unwrap();
+    let kinds: Vec<_> = parsed.warnings.iter().map(|w| w.kind().clone()).collect();
+    assert_eq!(
+        kinds,
+        [WarningKind::SkippedGameTree(ErrorKind::UnclosedValue)]
+    );
+    assert_eq!(parsed.trees, [parse("(;FF[4cm];W[hq];B[do])").unwrap()]);
+    // Quoted SGF in a comment (its `]` escaped) stays text.
+    let text = br"(;C[see (;B[aa\]) here];W[bb])";
+    let parsed = parse_collection_with(text, &ParseOptions::lenient()).unwrap();
+    assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
+    assert_eq!(parsed.trees, parse_collection(text).unwrap());
+}

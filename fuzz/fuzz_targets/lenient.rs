@@ -1,11 +1,14 @@
 //! Lenient parsing: never an error or a panic, balanced events, warnings
 //! inside the input; on input the strict parser accepts, the same trees
-//! and no warnings; lenient trees write and parse back strictly; lenient
+//! and no warnings (but for the cut-game repair); lenient trees write and parse back strictly; lenient
 //! events take work (`sgf_stream::work`) linear in the input's length.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sgf_stream::{parse, parse_collection, parse_collection_with, work, Event, LenientParser, ParseOptions};
+use sgf_stream::{
+    parse, parse_collection, parse_collection_with, work, ErrorKind, Event, LenientParser,
+    ParseOptions, WarningKind,
+};
 
 /// Most work per input byte of lenient events.
 const MAX_WORK_PER_BYTE: u64 = 24;
@@ -38,7 +41,17 @@ fuzz_target!(|input: &[u8]| {
         assert!(again == *tree);
     }
     if let Ok(strict) = parse_collection(input) {
-        assert!(parsed.trees == strict, "lenient differs on valid input");
-        assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
+        // One repair applies to valid input by design: a value ending in
+        // `(;ID[text` is read as a game cut off there, the next game
+        // appended (tests/regressions.rs). Otherwise: the strict trees.
+        let cut_game = |w: &sgf_stream::Warning| {
+            w.kind() == &WarningKind::SkippedGameTree(ErrorKind::UnclosedValue)
+        };
+        if parsed.warnings.iter().any(cut_game) {
+            assert!(parsed.warnings.iter().all(cut_game), "{:?}", parsed.warnings);
+        } else {
+            assert!(parsed.trees == strict, "lenient differs on valid input");
+            assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
+        }
     }
 });
