@@ -52,6 +52,8 @@ fn write_group(c: &mut Criterion, input: &Input) {
     let theirs = sgf_parse::parse(std::str::from_utf8(bytes).unwrap()).unwrap();
     let (events_out, trees_out) = (support::write_events(bytes), support::write_trees(&trees));
     let their_out = support::sgf_parse_write(&theirs);
+    let compact = sgf_stream::CompactTree::from_bytes(bytes.to_vec()).expect("valid input");
+    let compact_out = support::write_compact(&compact);
     let mut group = c.benchmark_group(format!("write/{}", input.name));
     group.throughput(Throughput::Bytes(bytes.len() as u64));
     group.sample_size(10);
@@ -61,6 +63,9 @@ fn write_group(c: &mut Criterion, input: &Input) {
     });
     group.bench_function("tree", |b| {
         b.iter(|| assert_eq!(support::write_trees(black_box(&trees)), trees_out))
+    });
+    group.bench_function("compact-tree", |b| {
+        b.iter(|| assert_eq!(support::write_compact(black_box(&compact)), compact_out))
     });
     group.bench_function("sgf-parse", |b| {
         b.iter(|| assert_eq!(support::sgf_parse_write(black_box(&theirs)), their_out))

@@ -4,7 +4,8 @@
 //! - `events/pass_through*`: parser events piped through a `Writer`
 //!   (throughput in input bytes; the goal is at least half the parser's);
 //! - `tree/*`: writing parsed trees (throughput in output bytes; the goal
-//!   is at least 300 MB/s).
+//!   is at least 300 MB/s); `tree/compact_tree` writes a `CompactTree`
+//!   (raw values) instead of `SgfTree`s.
 //!
 //! ```text
 //! cargo bench --bench write
@@ -16,7 +17,9 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sgf_stream::{parse_collection, Layout, Newline, Parser, SgfTree, WriteOptions, Writer};
+use sgf_stream::{
+    parse_collection, CompactTree, Layout, Newline, Parser, SgfTree, WriteOptions, Writer,
+};
 
 fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -77,6 +80,14 @@ fn write_trees(trees: &[SgfTree], options: &WriteOptions, out: Vec<u8>) -> Vec<u
     writer.into_inner().expect("closed trees")
 }
 
+fn write_compact(tree: &CompactTree, out: Vec<u8>) -> Vec<u8> {
+    let mut writer = Writer::new(out);
+    for game in tree.games() {
+        writer.write_compact_tree(game).expect("valid tree");
+    }
+    writer.into_inner().expect("closed trees")
+}
+
 fn events(c: &mut Criterion) {
     let input = corpus();
     let mut group = c.benchmark_group("events");
@@ -133,6 +144,16 @@ fn trees(c: &mut Criterion) {
             })
         });
     }
+    let compact = CompactTree::from_bytes(input.clone()).expect("valid corpus");
+    let mut out = write_compact(&compact, Vec::new());
+    group.throughput(Throughput::Bytes(out.len() as u64));
+    group.bench_function("compact_tree", |b| {
+        b.iter(|| {
+            out.clear();
+            out = write_compact(black_box(&compact), std::mem::take(&mut out));
+            out.len()
+        })
+    });
     let size: usize = trees.iter().map(|t| t.to_string().len()).sum();
     group.throughput(Throughput::Bytes(size as u64));
     group.bench_function("display", |b| {

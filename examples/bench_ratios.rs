@@ -113,6 +113,7 @@ struct Prepared<'a> {
     source: bytes::Bytes,
     comments: Vec<&'a [u8]>,
     trees: Vec<sgf_stream::SgfTree>,
+    compact: sgf_stream::CompactTree,
     theirs: Vec<sgf_parse::GameTree>,
 }
 
@@ -123,6 +124,7 @@ impl<'a> Prepared<'a> {
             source: bytes::Bytes::copy_from_slice(bytes),
             comments: support::comments(bytes),
             trees: sgf_stream::parse_collection(bytes).unwrap(),
+            compact: sgf_stream::CompactTree::from_bytes(bytes.to_vec()).unwrap(),
             theirs: sgf_parse::parse(std::str::from_utf8(bytes).unwrap()).unwrap(),
         }
     }
@@ -140,6 +142,9 @@ impl<'a> Prepared<'a> {
             Workload::new("sgf-parse", len, move || support::sgf_parse(bytes)),
             Workload::new("write-events", len, move || support::write_events(bytes)),
             Workload::new("write-tree", len, || support::write_trees(&self.trees)),
+            Workload::new("write-compact", len, || {
+                support::write_compact(&self.compact)
+            }),
             Workload::new("sgf-parse-write", len, || {
                 support::sgf_parse_write(&self.theirs)
             }),
@@ -171,6 +176,12 @@ const GOALS: &[(&str, &str, &str, f64)] = &[
     ("tree / sgf-parse", "tree", "sgf-parse", 5.0),
     ("compact / sgf-parse", "compact", "sgf-parse", 25.0),
     ("write-tree / baseline", "write-tree", "baseline", 0.25),
+    (
+        "write-compact / baseline",
+        "write-compact",
+        "baseline",
+        0.25,
+    ),
     ("reader-8k / events", "reader-8k", "events", 0.8),
 ];
 

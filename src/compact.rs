@@ -339,6 +339,12 @@ impl<'t> NodeRef<'t> {
         std::iter::successors(Some(*self), NodeRef::first_child)
     }
 
+    /// The input from just after this node's `;` to the end: its
+    /// properties, then the rest of the collection.
+    pub(crate) fn rest(&self) -> &'t [u8] {
+        &self.tree.source[self.offset() + 1..]
+    }
+
     /// The properties in file order, as identifiers and raw values.
     pub fn properties(&self) -> Properties<'t> {
         Properties {

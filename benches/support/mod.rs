@@ -137,6 +137,17 @@ pub fn write_trees(trees: &[SgfTree]) -> usize {
     writer.into_inner().expect("writable").0
 }
 
+/// Writes every game of a `CompactTree` with a `Writer` (raw values);
+/// returns the bytes written.
+#[inline(never)]
+pub fn write_compact(tree: &CompactTree) -> usize {
+    let mut writer = Writer::new(Count::default());
+    for game in tree.games() {
+        writer.write_compact_tree(game).expect("writable");
+    }
+    writer.into_inner().expect("writable").0
+}
+
 /// sgf-parse 4.2.8 writing its trees; returns the bytes written.
 #[inline(never)]
 pub fn sgf_parse_write(trees: &[sgf_parse::GameTree]) -> usize {

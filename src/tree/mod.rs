@@ -7,7 +7,7 @@
 //! value's text; see `repr.rs`.
 
 mod build;
-mod repr;
+pub(crate) mod repr;
 mod traits;
 mod walk;
 
@@ -213,5 +213,10 @@ impl SgfTree {
     /// ```
     pub fn walk(&self) -> Walk<'_> {
         Walk::new(self)
+    }
+
+    /// The properties as stored, for the writer's fast path.
+    pub(crate) fn props(&self) -> &[Property] {
+        self.props.as_slice()
     }
 }

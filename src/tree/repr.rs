@@ -22,6 +22,13 @@ pub(crate) fn ident(ident: &str) -> Ident {
     }
 }
 
+/// Whether `ident` is known to be uppercase ASCII letters without looking
+/// at it again: true for the static ones.
+#[inline]
+pub(crate) fn is_static(ident: &Ident) -> bool {
+    matches!(ident, Cow::Borrowed(_))
+}
+
 /// `bytes` as a `'static` identifier when it is one or two uppercase
 /// letters.
 #[inline]

@@ -81,6 +81,19 @@ impl Out {
         self.wrap.is_none() && self.charset == Charset::Utf8
     }
 
+    /// [`plain`](Self::plain) and compact: nothing but the bytes of the
+    /// SGF between a game tree's `(` and its `)`.
+    #[inline]
+    pub(crate) fn compact_plain(&self) -> bool {
+        self.plain() && !self.node_per_line && !self.variations_on_new_lines
+    }
+
+    /// The line break style: true for CRLF.
+    #[inline]
+    pub(crate) fn crlf(&self) -> bool {
+        self.crlf
+    }
+
     pub(crate) fn mark(&self) -> Mark {
         Mark {
             len: self.buf.len(),

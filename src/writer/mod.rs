@@ -95,7 +95,9 @@
 //! break.
 
 mod charset;
+mod compact;
 mod error;
+mod fast;
 mod layout;
 mod options;
 
@@ -433,12 +435,22 @@ impl<W: io::Write> Writer<W> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn write_tree(&mut self, tree: &SgfTree) -> Result<(), WriteError> {
+        self.held(|writer| writer.walk_tree(tree))
+    }
+
+    /// Runs `walk`, which writes one game tree, keeping its output in the
+    /// buffer until it is known to be valid: on an error (other than I/O)
+    /// nothing of it is written and the writer is as before.
+    fn held(
+        &mut self,
+        walk: impl FnOnce(&mut Self) -> Result<(), WriteError>,
+    ) -> Result<(), WriteError> {
         if self.state == State::Opened {
             return Err(WriteError::EmptyTree);
         }
         let saved = (self.out.mark(), self.depth, self.state, self.root);
         self.holding = true;
-        let result = self.walk_tree(tree);
+        let result = walk(self);
         self.holding = false;
         match result {
             Ok(()) => self.flush_full(),
@@ -458,6 +470,9 @@ impl<W: io::Write> Writer<W> {
     /// only once the whole tree is known to be valid; trees that fit in a
     /// chunk are checked while they are written.
     fn walk_tree(&mut self, tree: &SgfTree) -> Result<(), WriteError> {
+        if self.out.compact_plain() {
+            return self.walk_tree_plain(tree);
+        }
         let top_level = self.depth == 0;
         let mut first = true;
         let mut checked = false;
@@ -486,6 +501,25 @@ impl<W: io::Write> Writer<W> {
             }
         }
         Ok(())
+    }
+
+    /// [`walk_tree`](Self::walk_tree) for compact plain output: the game
+    /// tree's `(` and root node through the checked calls (the root's
+    /// `CA` and property order), everything below it by the fast path.
+    fn walk_tree_plain(&mut self, tree: &SgfTree) -> Result<(), WriteError> {
+        let top_level = self.depth == 0;
+        self.start_game_tree()?;
+        self.node()?;
+        if top_level {
+            self.write_root(tree)?;
+        } else {
+            for (ident, values) in tree.properties() {
+                self.tree_property(ident, values)?;
+            }
+        }
+        let mut checked = false;
+        self.walk_plain(tree, tree, &mut checked)?;
+        self.end_game_tree()
     }
 
     /// Writes everything buffered to the inner writer and flushes it.

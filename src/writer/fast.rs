@@ -1,0 +1,101 @@
+//! The fast path of [`Writer::write_tree`] for compact UTF-8 output
+//! without wrapping (the default options): below the root node the walk
+//! writes straight into the output buffer, with no per-event grammar
+//! checks (a tree's shape is always valid) and no layout decisions.
+//!
+//! The walk is [`SgfTree::walk`]'s, inlined: first child / next sibling
+//! in pre-order, with a stack holding, for each open variation, the
+//! siblings still to visit (see the [module docs](super)).
+
+use std::io;
+
+use super::layout::escape_into;
+use super::{check_ident, State, WriteError, Writer, CHUNK};
+use crate::tree::repr::{self, Property};
+use crate::tree::SgfTree;
+
+impl<W: io::Write> Writer<W> {
+    /// Writes the subtrees below `top`, whose `(` and `;` and properties
+    /// are written already, up to (not including) the `)` that closes
+    /// `top`'s game tree. `checked` says whether the whole tree is known
+    /// to be valid; it is checked before a full chunk leaves the buffer.
+    pub(super) fn walk_plain(
+        &mut self,
+        tree: &SgfTree,
+        top: &SgfTree,
+        checked: &mut bool,
+    ) -> Result<(), WriteError> {
+        let crlf = self.out.crlf();
+        let mut stack: Vec<std::slice::Iter<'_, SgfTree>> = Vec::new();
+        let mut node = top;
+        let mut after_variation = false;
+        loop {
+            node = match node.children() {
+                [] => {
+                    // A leaf: close variations until one has a sibling left.
+                    let next = loop {
+                        let Some(siblings) = stack.last_mut() else {
+                            self.state = if after_variation {
+                                State::AfterVariation
+                            } else {
+                                State::InNode
+                            };
+                            return Ok(());
+                        };
+                        self.out.buf.push(b')');
+                        self.depth -= 1;
+                        match siblings.next() {
+                            Some(sibling) => break sibling,
+                            None => {
+                                stack.pop();
+                                after_variation = true;
+                            }
+                        }
+                    };
+                    self.out.buf.push(b'(');
+                    self.depth += 1;
+                    after_variation = false;
+                    next
+                }
+                [only] => only,
+                [first, rest @ ..] => {
+                    stack.push(rest.iter());
+                    self.out.buf.push(b'(');
+                    self.depth += 1;
+                    first
+                }
+            };
+            self.out.buf.push(b';');
+            write_props(&mut self.out.buf, node.props(), crlf)?;
+            if self.out.buf.len() >= CHUNK {
+                if !*checked {
+                    self.check_tree(tree)?;
+                    *checked = true;
+                }
+                self.write_buffer()?;
+            }
+        }
+    }
+}
+
+/// Appends a node's properties, values escaped, to `buf`.
+#[inline]
+fn write_props(buf: &mut Vec<u8>, props: &[Property], crlf: bool) -> Result<(), WriteError> {
+    for prop in props {
+        let ident = &*prop.ident;
+        if !repr::is_static(&prop.ident) {
+            check_ident(ident)?;
+        }
+        let values = prop.values.as_slice();
+        if values.is_empty() {
+            return Err(WriteError::NoValues(ident.to_string()));
+        }
+        buf.extend_from_slice(ident.as_bytes());
+        for value in values {
+            buf.push(b'[');
+            escape_into(value.as_bytes(), false, crlf, buf);
+            buf.push(b']');
+        }
+    }
+    Ok(())
+}
