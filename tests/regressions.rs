@@ -39,7 +39,8 @@ fn writer_raw_values_equal_without_the_space_between_them() {
 /// the documented cut-game repair (README, real-world files): a value
 /// ending in `(;ID[text` with no `]` is a game cut off inside a value,
 /// the next game appended. The target now allows exactly that warning on
-/// valid input; this test pins the behaviour both ways.
+/// valid input, as the first warning (what follows may need repairs of
+/// its own); this test pins the behaviour both ways.
 #[test]
 fn lenient_reads_a_value_ending_in_a_game_start_as_a_cut_game() {
     use sgf_stream::{parse, WarningKind};
@@ -53,6 +54,22 @@ fn lenient_reads_a_value_ending_in_a_game_start_as_a_cut_game() {
         [WarningKind::SkippedGameTree(ErrorKind::UnclosedValue)]
     );
     assert_eq!(parsed.trees, [parse("(;FF[4cm];W[hq];B[do])").unwrap()]);
+    // What follows is then read differently from strict parsing and may
+    // need repairs of its own (a second fuzz finding): here the cut game's
+    // closing `)` has nothing left to close.
+    let nested = b"(;A[b](;C[x(;W[cn];B[jp])(;W[dd]))";
+    assert_eq!(parse_collection(nested).unwrap().len(), 1);
+    let parsed = parse_collection_with(nested, &ParseOptions::lenient()).unwrap();
+    let kinds: Vec<_> = parsed.warnings.iter().map(|w| w.kind().clone()).collect();
+    assert_eq!(
+        kinds,
+        [
+            WarningKind::SkippedGameTree(ErrorKind::UnclosedValue),
+            WarningKind::UnmatchedClose
+        ]
+    );
+    let expected = parse_collection(b"(;W[cn];B[jp])(;W[dd])").unwrap();
+    assert_eq!(parsed.trees, expected);
     // Quoted SGF in a comment (its `]` escaped) stays text.
     let text = br"(;C[see (;B[aa\]) here];W[bb])";
     let parsed = parse_collection_with(text, &ParseOptions::lenient()).unwrap();

@@ -43,12 +43,15 @@ fuzz_target!(|input: &[u8]| {
     if let Ok(strict) = parse_collection(input) {
         // One repair applies to valid input by design: a value ending in
         // `(;ID[text` is read as a game cut off there, the next game
-        // appended (tests/regressions.rs). Otherwise: the strict trees.
+        // appended (tests/regressions.rs); what follows is then read
+        // differently from strict parsing and may need repairs of its
+        // own. So lenient parsing of valid input either gives the strict
+        // trees with no warning, or starts deviating with that repair.
         let cut_game = |w: &sgf_stream::Warning| {
             w.kind() == &WarningKind::SkippedGameTree(ErrorKind::UnclosedValue)
         };
         if parsed.warnings.iter().any(cut_game) {
-            assert!(parsed.warnings.iter().all(cut_game), "{:?}", parsed.warnings);
+            assert!(cut_game(&parsed.warnings[0]), "{:?}", parsed.warnings);
         } else {
             assert!(parsed.trees == strict, "lenient differs on valid input");
             assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
