@@ -339,10 +339,20 @@ impl<'t> NodeRef<'t> {
         std::iter::successors(Some(*self), NodeRef::first_child)
     }
 
-    /// The input from just after this node's `;` to the end: its
-    /// properties, then the rest of the collection.
-    pub(crate) fn rest(&self) -> &'t [u8] {
-        &self.tree.source[self.offset() + 1..]
+    /// The whole input of the tree.
+    pub(crate) fn source(&self) -> &'t [u8] {
+        &self.tree.source
+    }
+
+    /// The input from just after this node's `;` to the next node's `;`
+    /// (or the end): its properties, then whitespace and parentheses.
+    pub(crate) fn span(&self) -> &'t [u8] {
+        let next = self.index as usize + 1;
+        let end = match self.tree.nodes.get(next) {
+            Some(node) => (node.start & !HAS_CHILD) as usize,
+            None => self.tree.source.len(),
+        };
+        &self.tree.source[self.offset() + 1..end]
     }
 
     /// The properties in file order, as identifiers and raw values.

@@ -69,6 +69,10 @@ fn other_layouts_are_byte_exact() {
     assert_eq!(declared, b"(;GM[1]CA[UTF-8];B[pd])\n");
     let replaced = write_compact(WriteOptions::new(), b"(;CA[latin1]GM[1];C[x])");
     assert_eq!(replaced, b"(;CA[UTF-8]GM[1];C[x])\n");
+    let kept = write_compact(WriteOptions::new(), b"(;GM[1] CA [utf8];C[x])");
+    assert_eq!(kept, b"(;GM[1]CA[utf8];C[x])\n");
+    let text = write_compact(WriteOptions::new(), b"(;C[CANADA] GM[1];C[CA[x\\]])");
+    assert_eq!(text, b"(;C[CANADA]GM[1];C[CA[x\\]])\n");
 }
 
 #[test]

@@ -372,6 +372,28 @@ fn a_bad_property_deep_in_a_big_tree_writes_nothing() {
 }
 
 #[test]
+fn a_property_without_values_below_the_root_writes_nothing() {
+    let empty: [&str; 0] = [];
+    let bad = with(
+        node("GM", "1"),
+        [with(node("B", "aa"), [node("W", "bb").with("X", empty)])],
+    );
+    for options in [
+        WriteOptions::new(),
+        WriteOptions::new().layout(Layout::NodePerLine),
+    ] {
+        let mut writer = Writer::with_options(Vec::new(), options);
+        let err = writer.write_tree(&bad).unwrap_err();
+        assert!(
+            matches!(&err, WriteError::NoValues(id) if id == "X"),
+            "{err}"
+        );
+        writer.write_tree(&node("B", "aa")).unwrap();
+        assert_eq!(writer.into_inner().unwrap(), b"(;B[aa])\n");
+    }
+}
+
+#[test]
 fn into_inner_refuses_open_trees() {
     let mut writer = Writer::new(Vec::new());
     writer.start_game_tree().unwrap();

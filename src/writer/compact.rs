@@ -14,6 +14,7 @@ use std::io;
 use super::{Charset, State, WriteError, Writer, CHUNK};
 use crate::compact::{CompactEvent, NodeRef};
 use crate::value::find_close;
+use memchr::memmem;
 
 impl<W: io::Write> Writer<W> {
     /// Writes the game tree of `root` (the node and everything below it),
@@ -52,64 +53,89 @@ impl<W: io::Write> Writer<W> {
     }
 
     /// The plain walk: `(`, the root node and the final `)` through the
-    /// event calls (the root's `CA`), the rest copied as it is.
+    /// event calls (a root's properties only when its `CA` may need
+    /// adding or replacing); the rest is the input with the
+    /// whitespace outside values left out, which is what the event calls
+    /// write for compact output, copied in one pass over the input.
     fn walk_compact_plain(&mut self, root: NodeRef<'_>) -> Result<(), WriteError> {
         self.start_game_tree()?;
         self.node()?;
-        for (ident, values) in root.properties() {
-            self.raw_property(ident, values)?;
+        let span = root.span();
+        let props = &span[..properties_len(span)];
+        let mut from = root.offset() + 1;
+        if self.root.open && self.root_needs_ca(root, props) {
+            // A root that may need its `CA` added or replaced.
+            for (ident, values) in root.properties() {
+                self.raw_property(ident, values)?;
+            }
+            from += props.len();
         }
         self.leave_root();
-        let mut stack: Vec<Option<NodeRef<'_>>> = Vec::new();
-        let mut node = root;
+        let after_variation = self.copy_subtrees(root.source(), from)?;
+        self.state = if after_variation {
+            State::AfterVariation
+        } else {
+            State::InNode
+        };
+        self.end_game_tree()
+    }
+
+    /// Whether writing `root` (its properties `props`) adds or replaces a
+    /// `CA`: the property calls then see to it.
+    fn root_needs_ca(&self, root: NodeRef<'_>, props: &[u8]) -> bool {
+        if self.options.must_declare() {
+            return true;
+        }
+        if memmem::find(props, b"CA").is_none() {
+            return false;
+        }
+        let charset = self.options.charset;
+        root.get("CA")
+            .is_some_and(|values| !charset.is_named_by(values.first().as_bytes()))
+    }
+
+    /// Copies `source` from `from` (just after a node's properties) to the
+    /// `)` that closes the node's sequence, leaving out whitespace outside
+    /// values; returns whether a variation closed last. The input was
+    /// accepted by the grammar, so nothing can be wrong in it.
+    fn copy_subtrees(&mut self, source: &[u8], from: usize) -> Result<bool, WriteError> {
+        // Bytes from `run` to `at` are copied in one go at a space, at a
+        // node once a chunk has built up, and at the end.
+        let (mut run, mut at) = (from, from);
+        let mut depth = 0usize;
         let mut after_variation = false;
-        loop {
-            node = match node.first_child() {
-                None => {
-                    // A leaf: close variations until one has a sibling left.
-                    let next = loop {
-                        let Some(slot) = stack.last_mut() else {
-                            self.state = if after_variation {
-                                State::AfterVariation
-                            } else {
-                                State::InNode
-                            };
-                            return self.end_game_tree();
-                        };
-                        self.out.buf.push(b')');
-                        self.depth -= 1;
-                        match slot.take() {
-                            Some(sibling) => {
-                                *slot = sibling.next_sibling();
-                                break sibling;
-                            }
-                            None => {
-                                stack.pop();
-                                after_variation = true;
-                            }
-                        }
-                    };
-                    self.out.buf.push(b'(');
-                    self.depth += 1;
-                    after_variation = false;
-                    next
+        while let Some(&byte) = source.get(at) {
+            match byte {
+                b'[' => at = value_end(source, at + 1),
+                b'(' => {
+                    depth += 1;
+                    at += 1;
                 }
-                Some(first) => match first.next_sibling() {
-                    None => first,
-                    Some(second) => {
-                        stack.push(Some(second));
-                        self.out.buf.push(b'(');
-                        self.depth += 1;
-                        first
+                b')' if depth == 0 => break,
+                b')' => {
+                    depth -= 1;
+                    after_variation = true;
+                    at += 1;
+                }
+                b';' => {
+                    after_variation = false;
+                    if at - run + self.out.buf.len() >= CHUNK {
+                        self.out.buf.extend_from_slice(&source[run..at]);
+                        run = at;
+                        self.write_buffer()?;
                     }
-                },
-            };
-            self.out.buf.push(b';');
-            copy_properties(node.rest(), &mut self.out.buf);
-            if self.out.buf.len() >= CHUNK {
-                self.write_buffer()?;
+                    at += 1;
+                }
+                _ if is_space(byte) => {
+                    self.out.buf.extend_from_slice(&source[run..at]);
+                    at += 1;
+                    run = at;
+                }
+                _ => at += 1,
             }
         }
+        self.out.buf.extend_from_slice(&source[run..at]);
+        Ok(after_variation)
     }
 
     /// Any other layout or charset: every step through the event calls.
@@ -166,29 +192,19 @@ impl<W: io::Write> Writer<W> {
     }
 }
 
-/// Appends the properties at the start of `rest` (bytes the grammar
-/// accepted, just after a node's `;`) without the whitespace between
-/// them: identifiers and `[value]`s byte for byte, up to the `;`, `(` or
-/// `)` that ends the node. The same bytes as
-/// [`Out::raw_property`](super::layout::Out::raw_property) writes for
-/// each property, in one pass.
-fn copy_properties(rest: &[u8], out: &mut Vec<u8>) {
-    let mut at = 0;
-    while let Some(&byte) = rest.get(at) {
-        match byte {
-            b'[' => {
-                let end = value_end(rest, at + 1);
-                out.extend_from_slice(&rest[at..end]);
-                at = end;
-            }
-            b'A'..=b'Z' => {
-                out.push(byte);
-                at += 1;
-            }
-            b' ' | b'\n' | b'\r' | b'\t' | 0x0b | 0x0c => at += 1,
-            _ => return,
-        }
-    }
+/// How many bytes at the start of a node's `span` (from after its `;` to
+/// the next node's `;`) are its properties: all but the whitespace and
+/// parentheses at the end.
+fn properties_len(span: &[u8]) -> usize {
+    span.iter()
+        .rposition(|&b| !matches!(b, b'(' | b')') && !is_space(b))
+        .map_or(0, |last| last + 1)
+}
+
+/// SGF whitespace: space, LF, CR, tab, vertical tab, form feed.
+#[inline]
+fn is_space(byte: u8) -> bool {
+    (byte == b' ') | (byte.wrapping_sub(9) < 5)
 }
 
 /// The end (just past the `]`) of the value whose body starts at `from`.
@@ -214,21 +230,21 @@ fn value_end(rest: &[u8], from: usize) -> usize {
 mod tests {
     use super::*;
 
-    fn copied(rest: &[u8]) -> Vec<u8> {
-        let mut out = Vec::new();
-        copy_properties(rest, &mut out);
-        out
+    #[test]
+    fn properties_end_before_the_structure_after_them() {
+        assert_eq!(properties_len(b"B[pd]"), 5);
+        assert_eq!(properties_len(b"B[pd]\n)\n (("), 5);
+        assert_eq!(properties_len(b"C[a )] N [b]  ) ("), 12);
+        assert_eq!(properties_len(b" \n("), 0);
     }
 
     #[test]
-    fn properties_are_copied_without_the_space_between() {
-        assert_eq!(copied(b"B[pd];W[dp])"), b"B[pd]");
-        assert_eq!(
-            copied(b" AB [aa]\n [bb] C[a\\]; b](;"),
-            b"AB[aa][bb]C[a\\]; b]"
-        );
-        assert_eq!(copied(b"C[\\\\]N[x y])"), b"C[\\\\]N[x y]");
-        assert_eq!(copied(b""), b"");
-        assert_eq!(copied(b"C[never closed"), b"C[never closed");
+    fn values_end_after_their_closing_bracket() {
+        assert_eq!(value_end(b"[pd]B", 1), 4);
+        assert_eq!(value_end(b"[a\\]b]", 1), 6);
+        assert_eq!(value_end(b"[\\\\]", 1), 4);
+        assert_eq!(value_end(b"[\\\\\\\\\\]]x", 1), 8);
+        assert_eq!(value_end(b"[long value here]", 1), 17);
+        assert_eq!(value_end(b"[never closed", 1), 13);
     }
 }

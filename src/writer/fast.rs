@@ -90,12 +90,29 @@ fn write_props(buf: &mut Vec<u8>, props: &[Property], crlf: bool) -> Result<(), 
         if values.is_empty() {
             return Err(WriteError::NoValues(ident.to_string()));
         }
-        buf.extend_from_slice(ident.as_bytes());
+        put_short(buf, ident.as_bytes());
         for value in values {
+            let value = value.as_bytes();
             buf.push(b'[');
-            escape_into(value.as_bytes(), false, crlf, buf);
+            if value.len() <= 4 && !value.iter().any(|&b| matches!(b, b'\\' | b']' | b'\n')) {
+                // A point or a number: nothing to escape.
+                put_short(buf, value);
+            } else {
+                escape_into(value, false, crlf, buf);
+            }
             buf.push(b']');
         }
     }
     Ok(())
+}
+
+/// Appends a few bytes: a byte at a time, cheaper than a call to copy
+/// memory for identifiers and points.
+#[inline]
+fn put_short(buf: &mut Vec<u8>, bytes: &[u8]) {
+    if bytes.len() <= 4 {
+        buf.extend(bytes.iter().copied());
+    } else {
+        buf.extend_from_slice(bytes);
+    }
 }
