@@ -1,12 +1,15 @@
 //! Parse, write with any layout, parse again: events pass through with
-//! identical raw values, and trees written from `SgfTree` parse back equal.
+//! identical raw values, a `CompactTree` writes exactly the bytes its
+//! events do, and trees written from `SgfTree` parse back equal.
 //! The first input byte picks the layout options. The writer makes each
 //! root's `CA` name the charset it writes, so `CA` is left out of the
 //! comparisons.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sgf_stream::{parse_collection, Event, Layout, Newline, Parser, SgfTree, WriteOptions, Writer};
+use sgf_stream::{
+    parse_collection, CompactTree, Event, Layout, Newline, Parser, SgfTree, WriteOptions, Writer,
+};
 
 fn options(bits: u8) -> WriteOptions {
     WriteOptions::new()
@@ -43,6 +46,14 @@ fuzz_target!(|data: &[u8]| {
     }
     let written = writer.into_inner().expect("flushes");
     assert_eq!(events(&written).as_ref(), Some(&original), "pass-through changed events");
+
+    let compact = CompactTree::from_bytes(input.to_vec()).expect("the events parsed");
+    let mut writer = Writer::with_options(Vec::new(), options(bits));
+    for game in compact.games() {
+        writer.write_compact_tree(game).expect("compact trees write");
+    }
+    let compact_written = writer.into_inner().expect("flushes");
+    assert_eq!(compact_written, written, "compact tree and its events write alike");
 
     let trees = parse_collection(input);
     if let Ok(trees) = trees {
