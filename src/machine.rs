@@ -131,6 +131,10 @@ pub(crate) struct Machine {
     depth: u32,
     trees: u64,
     properties_in_node: u32,
+    /// `max_properties_per_node`, or 0 when the limits are so tight that
+    /// [`tiny_property`] may not skip checking them, or when some values
+    /// are known never to close (lenient parsing).
+    tiny_properties: u32,
     at_start: bool,
     prop: PropScan,
     limits: Limits,
@@ -165,6 +169,11 @@ impl Machine {
             depth: 0,
             trees: 0,
             properties_in_node: 0,
+            tiny_properties: match limits.max_value_len >= 8 && limits.max_values_per_property >= 1
+            {
+                true => limits.max_properties_per_node,
+                false => 0,
+            },
             at_start: true,
             prop: PropScan::default(),
             limits,
@@ -187,11 +196,62 @@ impl Machine {
     /// Scans the next token of `buf` from `*pos`. `eof` says that no bytes
     /// will follow `buf`.
     ///
-    /// The hot path (a node, or a whole property lying in `buf`) is inlined
-    /// into the caller; resuming a property, the byte order mark, the end
-    /// and errors are out of line.
+    /// The hot path (a node, or a short property such as `B[pd]` lying in
+    /// `buf`, right where the last token ended) is inlined into the caller;
+    /// the rest is out of line.
     #[inline(always)]
     pub(crate) fn step(&mut self, buf: &[u8], pos: &mut usize, eof: bool) -> Step {
+        match self.quick(buf, pos) {
+            Some((token, start, end)) => Step::Token(token, start, end),
+            None => self.step_slow(buf, pos, eof),
+        }
+    }
+
+    /// The hot path of [`step`](Self::step) alone, for callers that want
+    /// to keep it apart from the rest: a `;`, or a short property such as
+    /// `B[pd]` lying in `buf`, right at `*pos` inside a node's sequence.
+    /// `None` (having changed nothing) when `step` must be called.
+    #[inline(always)]
+    pub(crate) fn quick(&mut self, buf: &[u8], pos: &mut usize) -> Option<(Token, usize, usize)> {
+        if self.state != State::InNode {
+            return None;
+        }
+        let mut at = *pos;
+        let mut byte = *buf.get(at)?;
+        // A line break between moves.
+        while byte <= b' ' {
+            if !is_space(byte) {
+                return None;
+            }
+            at += 1;
+            byte = *buf.get(at)?;
+        }
+        if byte == b';' {
+            work::count(at + 1 - *pos);
+            self.properties_in_node = 0;
+            *pos = at + 1;
+            return Some((Token::Node, at, at + 1));
+        }
+        if byte.is_ascii_uppercase() && self.properties_in_node < self.tiny_properties {
+            let (token, end) = tiny_property(buf, at)?;
+            work::count(end + 1 - *pos);
+            self.properties_in_node += 1;
+            *pos = end;
+            return Some((token, at, end));
+        }
+        None
+    }
+
+    /// Stops the machine for good: every later step gives [`Step::End`].
+    /// For callers that stop on an error of their own.
+    pub(crate) fn halt(&mut self) {
+        self.state = State::Failed;
+    }
+
+    /// [`step`](Self::step) past its inlined first try: whitespace, every
+    /// property, resuming a property, the byte order mark and the end.
+    #[inline(never)]
+    pub(crate) fn step_slow(&mut self, buf: &[u8], pos: &mut usize, eof: bool) -> Step {
         work::count(1);
         if let State::Property(phase) = self.state {
             return self.scan_property(buf, pos, eof, phase);
@@ -201,8 +261,11 @@ impl Machine {
                 return step;
             }
         }
-        let at = skip_space(buf, *pos);
-        *pos = at;
+        let mut at = *pos;
+        if buf.get(at).map_or(true, |&b| b <= b' ') {
+            at = skip_space(buf, at);
+            *pos = at;
+        }
         let Some(&byte) = buf.get(at) else {
             return self.at_end(at, eof);
         };
@@ -505,6 +568,8 @@ impl Machine {
             self.never_closes_from = from;
             self.never_closes_at = stop;
         }
+        // The hot path does not look at this: the rest goes the slow way.
+        self.tiny_properties = 0;
     }
 }
 
@@ -537,7 +602,7 @@ fn quick_property(buf: &[u8], at: usize, limits: &Limits) -> Option<(Token, usiz
         let end = close + 1;
         i = end;
         let mut next = *buf.get(i)?;
-        if is_space(next) {
+        if next <= b' ' {
             i = skip_space(buf, i);
             next = *buf.get(i)?;
         }
@@ -552,11 +617,73 @@ fn quick_property(buf: &[u8], at: usize, limits: &Limits) -> Option<(Token, usiz
     }
 }
 
+/// The commonest property of all, `B[pd]`: an identifier of one or two
+/// letters and one value, all within the 8 bytes at `at`, followed by at
+/// most one whitespace byte and then a byte that is neither whitespace
+/// nor `[`; read from one 8-byte word.
+/// Its value is shorter than 8 bytes: the caller checks that the limits
+/// allow that.
+#[inline(always)]
+fn tiny_property(buf: &[u8], at: usize) -> Option<(Token, usize)> {
+    let word = u64::from_le_bytes(buf.get(at..at + 8)?.try_into().ok()?);
+    let second = (word >> 8) as u8;
+    let ident_end = if second == b'[' {
+        at + 1
+    } else if second.is_ascii_uppercase() && (word >> 16) as u8 == b'[' {
+        at + 2
+    } else {
+        return None;
+    };
+    // Letters and `[` are neither `]` nor `\`: the first of those is in
+    // the value or closes it.
+    let k = close_or_escape_in(word)?;
+    if (word >> (8 * k)) as u8 != b']' {
+        return None;
+    }
+    let end = at + k + 1;
+    let mut next = *buf.get(end)?;
+    if next <= b' ' {
+        // One whitespace byte (a line break) may come before the next
+        // token, which must not be another value.
+        if !is_space(next) {
+            return None;
+        }
+        next = *buf.get(end + 1)?;
+        if next <= b' ' {
+            return None;
+        }
+    }
+    if next == b'[' {
+        return None;
+    }
+    let token = Token::Property {
+        ident_end,
+        values_start: ident_end,
+        count: 1,
+    };
+    Some((token, end))
+}
+
 enum ValueEnd {
     /// The offset of the closing `]`.
     Closed(usize),
     /// No `]` yet: resume scanning here (at a trailing `\`, or the end).
     Open(usize),
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The index of the first `]` or `\` among the 8 bytes of `word` (read
+/// little-endian), if any. `]` (0x5D) and `\` (0x5C) differ only in the
+/// lowest bit, so setting it maps both to 0x5D; the classic zero-byte test
+/// then marks them. Bits above the first zero byte may be false
+/// positives; the lowest set bit never is.
+#[inline(always)]
+fn close_or_escape_in(word: u64) -> Option<usize> {
+    let x = (word | ONES) ^ (ONES * 0x5D);
+    let found = x.wrapping_sub(ONES) & !x & HIGHS;
+    (found != 0).then(|| found.trailing_zeros() as usize / 8)
 }
 
 /// Finds the `]` closing a value, scanning `body` from `from`.
@@ -570,15 +697,15 @@ fn find_value_end(body: &[u8], from: usize) -> ValueEnd {
 
 #[inline]
 fn scan_value_end(body: &[u8], from: usize) -> ValueEnd {
-    // Most values are short points such as `pd`: look at a few bytes
-    // before calling memchr.
+    // Most values are short points such as `pd`: one 8-byte word answers
+    // them before memchr is needed.
     let mut at = from;
-    let quick_end = (from + 3).min(body.len());
-    while at < quick_end {
-        match body[at] {
-            b']' => return ValueEnd::Closed(at),
-            b'\\' => break,
-            _ => at += 1,
+    if let Some(word) = body.get(from..from + 8) {
+        let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+        match close_or_escape_in(word) {
+            Some(k) if body[from + k] == b']' => return ValueEnd::Closed(from + k),
+            Some(k) => at = from + k,
+            None => at = from + 8,
         }
     }
     loop {
@@ -641,6 +768,103 @@ mod tests {
                 assert_eq!(tokens(input, chunk), whole, "chunk {chunk} of {input:?}");
             }
         }
+    }
+
+    /// Every token and error of `input` through `step_slow` alone (the
+    /// machine without its hot path).
+    fn slow_tokens(input: &[u8], limits: Limits) -> Vec<Scanned> {
+        let mut machine = Machine::new(limits);
+        let mut out = Vec::new();
+        let mut pos = 0;
+        loop {
+            match machine.step_slow(input, &mut pos, true) {
+                Step::Token(t, s, e) => out.push(Ok((t, s, e))),
+                Step::Error(k, at) => {
+                    out.push(Err((k, at)));
+                    return out;
+                }
+                _ => return out,
+            }
+        }
+    }
+
+    fn fast_tokens(input: &[u8], limits: Limits) -> Vec<Scanned> {
+        let mut machine = Machine::new(limits);
+        let mut out = Vec::new();
+        let mut pos = 0;
+        loop {
+            match machine.step(input, &mut pos, true) {
+                Step::Token(t, s, e) => out.push(Ok((t, s, e))),
+                Step::Error(k, at) => {
+                    out.push(Err((k, at)));
+                    return out;
+                }
+                _ => return out,
+            }
+        }
+    }
+
+    #[test]
+    fn hot_path_matches_the_slow_path() {
+        // Pieces that the hot path reads or must refuse, glued at random.
+        let pieces: [&[u8]; 16] = [
+            b";",
+            b"B[pd]",
+            b"AB[aa]",
+            b"W[]",
+            b"BL[1057]",
+            b"C[a\\]b]",
+            b"[x]",
+            b" ",
+            b"\n",
+            b"\r\n",
+            b"(",
+            b")",
+            b"Ab[c]",
+            b"XYZ[1234567]",
+            b"\x01",
+            b"]",
+        ];
+        let tight = Limits {
+            max_value_len: 2,
+            max_properties_per_node: 2,
+            ..Limits::default()
+        };
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..4000 {
+            let mut input = b"(;".to_vec();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut bits = seed;
+            for _ in 0..(seed % 13) {
+                input.extend_from_slice(pieces[(bits % 16) as usize]);
+                bits /= 16;
+            }
+            input.push(b')');
+            for limits in [Limits::default(), tight] {
+                let fast = fast_tokens(&input, limits);
+                assert_eq!(fast, slow_tokens(&input, limits), "{input:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn close_or_escape_in_finds_the_first_at_each_place() {
+        for at in 0..8 {
+            for (byte, other) in [(b']', b'\\'), (b'\\', b']')] {
+                let mut word = *b"abcdefgh";
+                word[at] = byte;
+                if at < 7 {
+                    word[7] = other;
+                }
+                let found = close_or_escape_in(u64::from_le_bytes(word));
+                assert_eq!(found, Some(at), "{word:?}");
+            }
+        }
+        assert_eq!(close_or_escape_in(u64::from_le_bytes(*b"[pd;B[AZ")), None);
+        assert_eq!(close_or_escape_in(u64::from_le_bytes([0x5e; 8])), None);
+        assert_eq!(close_or_escape_in(u64::from_le_bytes([0x5c; 8])), Some(0));
     }
 
     #[test]

@@ -79,12 +79,27 @@ impl<'a> Parser<'a> {
     }
 
     /// The next event with its byte range.
-    #[inline]
+    #[inline(always)]
     pub fn next_spanned(&mut self) -> Option<Result<(Event<'a>, Range<usize>), Error>> {
+        // A `done` parser's machine is never inside a node: `quick` says
+        // `None` to it.
+        match self.machine.quick(self.input, &mut self.pos) {
+            Some((token, start, end)) => {
+                let event = event_from_token(self.input, token, start, end);
+                Some(Ok((event, start..end)))
+            }
+            None => self.next_slow(),
+        }
+    }
+
+    /// [`next_spanned`](Self::next_spanned) past the machine's hot path.
+    #[inline(never)]
+    fn next_slow(&mut self) -> Option<Result<(Event<'a>, Range<usize>), Error>> {
         if self.done {
             return None;
         }
-        match self.machine.step(self.input, &mut self.pos, true) {
+        // `quick` just said no: straight to the rest of `step`.
+        match self.machine.step_slow(self.input, &mut self.pos, true) {
             Step::Token(token, start, end) => {
                 let event = event_from_token(self.input, token, start, end);
                 Some(Ok((event, start..end)))
@@ -164,7 +179,7 @@ const fn pair_bytes() -> [u8; 26 * 26 * 2] {
 impl<'a> Iterator for Parser<'a> {
     type Item = Result<Event<'a>, Error>;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         self.next_spanned().map(|item| item.map(|(event, _)| event))
     }

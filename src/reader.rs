@@ -6,7 +6,7 @@ use std::io::Read;
 use crate::builder::DEFAULT_CHUNK;
 use crate::error::Error;
 use crate::event::Event;
-use crate::machine::Limits;
+use crate::machine::{Limits, Token};
 use crate::window::{Next, Window};
 
 /// A pull parser that reads its input from an [`io::Read`](std::io::Read)
@@ -62,8 +62,17 @@ impl<R: Read> StreamReader<R> {
     /// # Errors
     /// Malformed input, a broken limit, or a failed read. After an error
     /// (or the end) every call returns `Ok(None)`.
-    #[inline]
+    #[inline(always)]
     pub fn read_event(&mut self) -> Result<Option<Event<'_>>, Error> {
+        if let Some((token, start, end)) = self.window.quick() {
+            return Ok(Some(self.window.event(token, start, end)));
+        }
+        self.read_event_slow()
+    }
+
+    /// [`read_event`](Self::read_event) past the machine's hot path.
+    #[inline(never)]
+    fn read_event_slow(&mut self) -> Result<Option<Event<'_>>, Error> {
         match self.read_token()? {
             Some((start, end, token)) => Ok(Some(self.window.event(token, start, end))),
             None => Ok(None),
@@ -73,12 +82,23 @@ impl<R: Read> StreamReader<R> {
     /// Runs the machine, refilling the buffer when it needs more bytes.
     /// Returns the token's buffer offsets.
     #[inline]
-    pub(crate) fn read_token(
-        &mut self,
-    ) -> Result<Option<(usize, usize, crate::machine::Token)>, Error> {
+    pub(crate) fn read_token(&mut self) -> Result<Option<(usize, usize, Token)>, Error> {
+        match self.window.step() {
+            Next::Token(token, start, end) => Ok(Some((start, end, token))),
+            next => Ok(self
+                .read_more(next)?
+                .map(|(token, start, end)| (start, end, token))),
+        }
+    }
+
+    /// Goes on after a step that gave no token: refills the buffer until
+    /// a token comes, the input ends or an error stops it.
+    #[cold]
+    #[inline(never)]
+    fn read_more(&mut self, mut next: Next) -> Result<Option<(Token, usize, usize)>, Error> {
         loop {
-            match self.window.step() {
-                Next::Token(token, start, end) => return Ok(Some((start, end, token))),
+            match next {
+                Next::Token(token, start, end) => return Ok(Some((token, start, end))),
                 Next::End => return Ok(None),
                 Next::Error(err) => return Err(err),
                 Next::NeedMore => {
@@ -87,6 +107,7 @@ impl<R: Read> StreamReader<R> {
                     }
                 }
             }
+            next = self.window.step();
         }
     }
 

@@ -61,7 +61,7 @@ impl Window {
     }
 
     /// Runs the machine once over the buffered bytes.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn step(&mut self) -> Next {
         if self.done {
             return Next::End;
@@ -70,6 +70,22 @@ impl Window {
             .machine
             .step(&self.buf[..self.filled], &mut self.pos, self.eof)
         {
+            Step::Token(token, start, end) => Next::Token(token, start, end),
+            step => self.stopped(step),
+        }
+    }
+
+    /// The machine's hot path alone (see [`Machine::quick`]).
+    #[inline(always)]
+    pub(crate) fn quick(&mut self) -> Option<(Token, usize, usize)> {
+        self.machine.quick(&self.buf[..self.filled], &mut self.pos)
+    }
+
+    /// What a step that gave no token means for the caller.
+    #[cold]
+    #[inline(never)]
+    fn stopped(&mut self, step: Step) -> Next {
+        match step {
             Step::Token(token, start, end) => Next::Token(token, start, end),
             Step::NeedMore if !self.eof => Next::NeedMore,
             Step::NeedMore | Step::End => {
@@ -80,7 +96,6 @@ impl Window {
         }
     }
 
-    /// The event of a token that [`step`](Self::step) just returned.
     #[inline]
     pub(crate) fn event(&self, token: Token, start: usize, end: usize) -> Event<'_> {
         event_from_token(&self.buf[..self.filled], token, start, end)
@@ -91,6 +106,7 @@ impl Window {
     pub(crate) fn fail(&mut self, kind: ErrorKind, at: usize) -> Error {
         let err = self.error_at(kind, at);
         self.done = true;
+        self.machine.halt();
         self.failed = Some(err.clone());
         err
     }
