@@ -645,6 +645,20 @@ impl<W: io::Write> Writer<W> {
     /// asked.
     fn write_root(&mut self, node: &SgfTree) -> Result<(), WriteError> {
         let charset = self.options.charset;
+        let ca_as_is = match node.get("CA") {
+            Some(values) => values
+                .first()
+                .is_some_and(|v| charset.is_named_by(v.as_bytes())),
+            None => !self.options.must_declare(),
+        };
+        if ca_as_is && !self.options.root_properties_first {
+            // Nothing to add, replace or reorder (the usual root).
+            self.root = Root::default();
+            for (ident, values) in node.properties() {
+                self.tree_property(ident, values)?;
+            }
+            return Ok(());
+        }
         let name = [charset.name().to_string()];
         let mut props: Vec<(&str, &[String])> = node.properties().collect();
         match props.iter_mut().find(|(ident, _)| *ident == "CA") {
