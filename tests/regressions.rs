@@ -76,3 +76,37 @@ fn lenient_reads_a_value_ending_in_a_game_start_as_a_cut_game() {
     assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
     assert_eq!(parsed.trees, parse_collection(text).unwrap());
 }
+
+/// fuzz target `writer`: the target claimed (after the compact-tree
+/// writer's docs) that a `CompactTree` writes exactly the bytes its
+/// parser events write, under every layout. A variation with no sibling,
+/// `(;W[fq](;W[cn]))`, came out as `(;W[fq];W[cn])` with variations on
+/// new lines: outside the default output the writer walks the arena,
+/// which keeps no parentheses. Both are the same tree; the docs and the
+/// target now say so, and this pins both behaviours.
+#[test]
+fn compact_tree_writes_a_lone_variation_by_layout() {
+    use sgf_stream::{parse_collection, CompactTree, WriteOptions, Writer};
+    let input = "(;GM[1];W[fq](;W[cn];B[jp]))(;B[aa](;W[bb])(;W[cc]))";
+    let compact = CompactTree::from_bytes(input).unwrap();
+    let write = |options: WriteOptions| {
+        let mut writer = Writer::with_options(Vec::new(), options);
+        for game in compact.games() {
+            writer.write_compact_tree(game).unwrap();
+        }
+        String::from_utf8(writer.into_inner().unwrap()).unwrap()
+    };
+    let default = write(WriteOptions::new());
+    assert_eq!(
+        default,
+        "(;GM[1];W[fq](;W[cn];B[jp]))\n(;B[aa](;W[bb])(;W[cc]))\n"
+    );
+    let walked = write(WriteOptions::new().variations_on_new_lines(true));
+    assert_eq!(
+        walked,
+        "(;GM[1];W[fq];W[cn];B[jp])\n(;B[aa]\n(;W[bb])\n(;W[cc]))\n"
+    );
+    let trees = parse_collection(input.as_bytes()).unwrap();
+    assert_eq!(parse_collection(default.as_bytes()).unwrap(), trees);
+    assert_eq!(parse_collection(walked.as_bytes()).unwrap(), trees);
+}

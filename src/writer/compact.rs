@@ -21,7 +21,12 @@ impl<W: io::Write> Writer<W> {
     /// `(` to `)`: a game at the top level, or a variation of the open
     /// game tree. Values are raw, as in the input, and pass through byte
     /// for byte (for UTF-8 output), so the output equals that of the same
-    /// game's parser events through [`write_event`](Self::write_event).
+    /// game's parser events through [`write_event`](Self::write_event),
+    /// but for one thing: a variation with no sibling, as in `(;a(;b))`,
+    /// keeps its parentheses only in the default compact UTF-8 output
+    /// (which copies the input's structure); other layouts and charsets
+    /// walk the arena, which keeps no parentheses, and write the same
+    /// tree as `(;a;b)`.
     ///
     /// An error leaves nothing of the tree written, as with
     /// [`write_tree`](Self::write_tree).
