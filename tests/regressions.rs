@@ -110,3 +110,26 @@ fn compact_tree_writes_a_lone_variation_by_layout() {
     assert_eq!(parse_collection(default.as_bytes()).unwrap(), trees);
     assert_eq!(parse_collection(walked.as_bytes()).unwrap(), trees);
 }
+
+/// fuzz target `writer`: a root with two `CA` properties, the first
+/// naming UTF-8 and the second not, kept the second as it was when
+/// written from a `CompactTree` (only the first `CA` was looked at),
+/// while its events through `write_event` had it replaced.
+#[test]
+fn compact_tree_root_with_two_ca_properties_writes_as_its_events() {
+    use sgf_stream::{CompactTree, Parser, Writer};
+    let input = "(;GM[1]CA[UTF-8]SZ[19]CA[latin1];B[aa])";
+    let mut by_events = Writer::new(Vec::new());
+    for event in Parser::new(input.as_bytes()) {
+        by_events.write_event(&event.unwrap()).unwrap();
+    }
+    let by_events = by_events.into_inner().unwrap();
+    let compact = CompactTree::from_bytes(input).unwrap();
+    let mut writer = Writer::new(Vec::new());
+    for game in compact.games() {
+        writer.write_compact_tree(game).unwrap();
+    }
+    let written = String::from_utf8(writer.into_inner().unwrap()).unwrap();
+    assert_eq!(written.as_bytes(), by_events);
+    assert_eq!(written, "(;GM[1]CA[UTF-8]SZ[19]CA[UTF-8];B[aa])\n");
+}

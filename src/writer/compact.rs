@@ -94,9 +94,10 @@ impl<W: io::Write> Writer<W> {
         if memmem::find(props, b"CA").is_none() {
             return false;
         }
+        // Every `CA` of the root, as the event calls see each one.
         let charset = self.options.charset;
-        root.get("CA")
-            .is_some_and(|values| !charset.is_named_by(values.first().as_bytes()))
+        root.properties()
+            .any(|(ident, values)| ident == "CA" && !charset.is_named_by(values.first().as_bytes()))
     }
 
     /// Copies `source` from `from` (just after a node's properties) to the
