@@ -73,10 +73,15 @@ impl<R: Read> StreamReader<R> {
     /// [`read_event`](Self::read_event) past the machine's hot path.
     #[inline(never)]
     fn read_event_slow(&mut self) -> Result<Option<Event<'_>>, Error> {
-        match self.read_token()? {
-            Some((start, end, token)) => Ok(Some(self.window.event(token, start, end))),
-            None => Ok(None),
-        }
+        // The hot path just said no: straight to the rest of the step.
+        let (token, start, end) = match self.window.step_slow() {
+            Next::Token(token, start, end) => (token, start, end),
+            next => match self.read_more(next)? {
+                Some(spanned) => spanned,
+                None => return Ok(None),
+            },
+        };
+        Ok(Some(self.window.event(token, start, end)))
     }
 
     /// Runs the machine, refilling the buffer when it needs more bytes.

@@ -75,6 +75,20 @@ impl Window {
         }
     }
 
+    /// [`step`](Self::step) without the machine's hot path, for a caller
+    /// that just tried [`quick`](Self::quick).
+    #[inline]
+    pub(crate) fn step_slow(&mut self) -> Next {
+        if self.done {
+            return Next::End;
+        }
+        let buf = &self.buf[..self.filled];
+        match self.machine.step_slow(buf, &mut self.pos, self.eof) {
+            Step::Token(token, start, end) => Next::Token(token, start, end),
+            step => self.stopped(step),
+        }
+    }
+
     /// The machine's hot path alone (see [`Machine::quick`]).
     #[inline(always)]
     pub(crate) fn quick(&mut self) -> Option<(Token, usize, usize)> {
