@@ -54,6 +54,7 @@ mod error;
 mod event;
 pub mod game;
 mod games;
+mod ident;
 #[cfg(feature = "encoding")]
 mod legacy;
 mod lenient;

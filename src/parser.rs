@@ -5,6 +5,7 @@ use std::ops::Range;
 
 use crate::error::Error;
 use crate::event::{Event, PropIdent, RawValues};
+use crate::ident::static_ident;
 use crate::machine::{Limits, Machine, Step, Token};
 
 /// A pull parser over a whole SGF collection in memory.
@@ -144,36 +145,10 @@ pub(crate) fn event_from_token(buf: &[u8], token: Token, start: usize, end: usiz
 /// validation call.
 #[inline]
 fn ascii_str(bytes: &[u8]) -> &str {
-    match *bytes {
-        [a] if a.is_ascii_uppercase() => {
-            let i = (a - b'A') as usize;
-            &LETTERS[i..i + 1]
-        }
-        [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
-            let i = ((a - b'A') as usize * 26 + (b - b'A') as usize) * 2;
-            &PAIRS[i..i + 2]
-        }
-        _ => std::str::from_utf8(bytes).unwrap_or_default(),
+    match static_ident(bytes) {
+        Some(ident) => ident,
+        None => std::str::from_utf8(bytes).unwrap_or_default(),
     }
-}
-
-const LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-/// Every two-letter identifier `AA`, `AB`, .. `ZZ`, one after another.
-const PAIRS: &str = match std::str::from_utf8(&pair_bytes()) {
-    Ok(pairs) => pairs,
-    Err(_) => panic!("ASCII letters are UTF-8"),
-};
-
-const fn pair_bytes() -> [u8; 26 * 26 * 2] {
-    let mut out = [0; 26 * 26 * 2];
-    let mut i = 0;
-    while i < 26 * 26 {
-        out[2 * i] = b'A' + (i / 26) as u8;
-        out[2 * i + 1] = b'A' + (i % 26) as u8;
-        i += 1;
-    }
-    out
 }
 
 impl<'a> Iterator for Parser<'a> {

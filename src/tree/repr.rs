@@ -9,6 +9,8 @@
 
 use std::borrow::Cow;
 
+use crate::ident::static_ident;
+
 /// A property identifier; static for one or two uppercase letters.
 pub(crate) type Ident = Cow<'static, str>;
 
@@ -27,42 +29,6 @@ pub(crate) fn ident(ident: &str) -> Ident {
 #[inline]
 pub(crate) fn is_static(ident: &Ident) -> bool {
     matches!(ident, Cow::Borrowed(_))
-}
-
-/// `bytes` as a `'static` identifier when it is one or two uppercase
-/// letters.
-#[inline]
-fn static_ident(bytes: &[u8]) -> Option<&'static str> {
-    match *bytes {
-        [a] if a.is_ascii_uppercase() => {
-            let i = usize::from(a - b'A');
-            Some(&LETTERS[i..i + 1])
-        }
-        [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
-            let i = (usize::from(a - b'A') * 26 + usize::from(b - b'A')) * 2;
-            Some(&PAIRS[i..i + 2])
-        }
-        _ => None,
-    }
-}
-
-const LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-/// Every two-letter identifier `AA`, `AB`, .. `ZZ`, one after another.
-const PAIRS: &str = match std::str::from_utf8(&pair_bytes()) {
-    Ok(pairs) => pairs,
-    Err(_) => panic!("ASCII letters are UTF-8"),
-};
-
-const fn pair_bytes() -> [u8; 26 * 26 * 2] {
-    let mut out = [0; 26 * 26 * 2];
-    let mut i = 0;
-    while i < 26 * 26 {
-        out[2 * i] = b'A' + (i / 26) as u8;
-        out[2 * i + 1] = b'A' + (i % 26) as u8;
-        i += 1;
-    }
-    out
 }
 
 /// The values of one property: one inline, or any number boxed.
@@ -197,15 +163,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn static_identifiers_equal_their_text() {
-        for a in b'A'..=b'Z' {
-            assert_eq!(static_ident(&[a]).unwrap().as_bytes(), [a]);
-            for b in b'A'..=b'Z' {
-                assert_eq!(static_ident(&[a, b]).unwrap().as_bytes(), [a, b]);
-            }
-        }
-        assert_eq!(static_ident(b"a"), None);
-        assert_eq!(static_ident(b"ABC"), None);
+    fn short_identifiers_are_static() {
         assert!(matches!(ident("KM"), Cow::Borrowed("KM")));
         assert!(matches!(ident("Km"), Cow::Owned(_)));
         assert_eq!(ident("MULTIGOGM"), "MULTIGOGM");
