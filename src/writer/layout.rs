@@ -138,6 +138,7 @@ impl Out {
     }
 
     /// `;`
+    #[inline]
     pub(crate) fn semicolon(&mut self) {
         if self.node_per_line && !self.after_open {
             self.break_line();
@@ -154,6 +155,7 @@ impl Out {
         self.advance(1);
     }
 
+    #[inline]
     fn structure(&mut self, byte: u8) {
         if self.wrap.is_some() {
             if self.pending.as_bytes().last() == Some(&b';') {
@@ -202,9 +204,9 @@ impl Out {
     /// [`plain`](Self::plain) output).
     #[inline]
     pub(crate) fn raw_property(&mut self, ident: &str, values: crate::RawValues<'_>) {
-        self.buf.extend_from_slice(ident.as_bytes());
+        put_small(&mut self.buf, ident.as_bytes());
         if values.len() == 1 {
-            self.buf.extend_from_slice(values.as_bytes());
+            put_small(&mut self.buf, values.as_bytes());
         } else {
             for value in values.iter() {
                 self.buf.push(b'[');
@@ -442,6 +444,19 @@ fn unit_len(value: &[u8], at: usize) -> usize {
         end += 1;
     }
     end - at
+}
+
+/// Appends `bytes`, copying the short runs nearly every property is made
+/// of (a one- or two-letter identifier, a `[pd]` value) with fixed-size
+/// copies instead of a call to `memmove`.
+#[inline(always)]
+fn put_small(buf: &mut Vec<u8>, bytes: &[u8]) {
+    match *bytes {
+        [a] => buf.push(a),
+        [a, b] => buf.extend_from_slice(&[a, b]),
+        [a, b, c, d] => buf.extend_from_slice(&[a, b, c, d]),
+        _ => buf.extend_from_slice(bytes),
+    }
 }
 
 #[cfg(test)]

@@ -251,6 +251,7 @@ impl<W: io::Write> Writer<W> {
     /// # Errors
     /// [`WriteError::NodeOutsideTree`] with no game tree open;
     /// [`WriteError::NodeAfterVariation`] after a variation's `)`.
+    #[inline]
     pub fn node(&mut self) -> Result<(), WriteError> {
         match self.state {
             State::Outside => return Err(WriteError::NodeOutsideTree),
@@ -630,10 +631,17 @@ impl<W: io::Write> Writer<W> {
     }
 
     /// Leaving a root node: adds the `CA` it must have.
+    #[inline]
     fn leave_root(&mut self) {
         if !std::mem::take(&mut self.root.open) || self.root.has_ca {
             return;
         }
+        self.declare_charset();
+    }
+
+    /// Adds the root's `CA` when the options ask for one.
+    #[cold]
+    fn declare_charset(&mut self) {
         if self.options.must_declare() {
             let name = self.options.charset.name();
             let result = self.out.value("CA", true, name.as_bytes(), false);
@@ -730,8 +738,14 @@ impl<W: io::Write> Drop for Writer<W> {
 }
 
 /// An identifier must be one or more uppercase ASCII letters.
+#[inline]
 fn check_ident(ident: &str) -> Result<(), WriteError> {
-    if !ident.is_empty() && ident.bytes().all(|b| b.is_ascii_uppercase()) {
+    let valid = match *ident.as_bytes() {
+        [a] => a.is_ascii_uppercase(),
+        [a, b] => a.is_ascii_uppercase() && b.is_ascii_uppercase(),
+        ref long => !long.is_empty() && long.iter().all(u8::is_ascii_uppercase),
+    };
+    if valid {
         Ok(())
     } else {
         Err(WriteError::InvalidIdentifier(ident.to_string()))
