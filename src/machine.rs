@@ -146,8 +146,9 @@ pub(crate) struct Machine {
     never_closes_at: usize,
 }
 
+/// SGF whitespace: space, LF, CR, tab, vertical tab, form feed.
 #[inline]
-fn is_space(b: u8) -> bool {
+pub(crate) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\n' | b'\r' | b'\t' | 0x0b | 0x0c)
 }
 
@@ -684,6 +685,16 @@ fn close_or_escape_in(word: u64) -> Option<usize> {
     let x = (word | ONES) ^ (ONES * 0x5D);
     let found = x.wrapping_sub(ONES) & !x & HIGHS;
     (found != 0).then(|| found.trailing_zeros() as usize / 8)
+}
+
+/// The end (just past the `]`) of the value whose body starts at `from`,
+/// or the end of `body` when it never closes.
+#[inline]
+pub(crate) fn value_end(body: &[u8], from: usize) -> usize {
+    match find_value_end(body, from) {
+        ValueEnd::Closed(close) => close + 1,
+        ValueEnd::Open(_) => body.len(),
+    }
 }
 
 /// Finds the `]` closing a value, scanning `body` from `from`.

@@ -2,17 +2,13 @@
 //! error. None of them allocates; each looks at a bounded or linear part
 //! of the input.
 
+pub(crate) use crate::machine::is_space;
 use crate::value::find_close;
 use crate::work;
 
 /// How far past a stray `]` the lenient layer looks for the `]` that
 /// really closes the value.
 const BRACKET_WINDOW: usize = 64 * 1024;
-
-#[inline]
-pub(crate) fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\n' | b'\r' | b'\t' | 0x0b | 0x0c)
-}
 
 pub(crate) fn skip_space(input: &[u8], from: usize) -> usize {
     let mut at = from;

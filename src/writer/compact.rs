@@ -13,7 +13,7 @@ use std::io;
 
 use super::{Charset, State, WriteError, Writer, CHUNK};
 use crate::compact::{CompactEvent, NodeRef};
-use crate::value::find_close;
+use crate::machine::{is_space, value_end};
 use memchr::memmem;
 
 impl<W: io::Write> Writer<W> {
@@ -205,31 +205,6 @@ fn properties_len(span: &[u8]) -> usize {
     span.iter()
         .rposition(|&b| !matches!(b, b'(' | b')') && !is_space(b))
         .map_or(0, |last| last + 1)
-}
-
-/// SGF whitespace: space, LF, CR, tab, vertical tab, form feed.
-#[inline]
-fn is_space(byte: u8) -> bool {
-    (byte == b' ') | (byte.wrapping_sub(9) < 5)
-}
-
-/// The end (just past the `]`) of the value whose body starts at `from`.
-/// Most values are short points: a few bytes are looked at inline before
-/// a vector search.
-#[inline]
-fn value_end(rest: &[u8], from: usize) -> usize {
-    for (i, &byte) in rest[from..].iter().take(4).enumerate() {
-        match byte {
-            b']' => return from + i + 1,
-            b'\\' => break,
-            _ => {}
-        }
-    }
-    match find_close(&rest[from..]) {
-        Some(close) => from + close + 1,
-        // Not reached for accepted input; copy the rest rather than panic.
-        None => rest.len(),
-    }
 }
 
 #[cfg(test)]
