@@ -781,14 +781,16 @@ mod tests {
         }
     }
 
-    /// Every token and error of `input` through `step_slow` alone (the
-    /// machine without its hot path).
-    fn slow_tokens(input: &[u8], limits: Limits) -> Vec<Scanned> {
+    /// A stepping function of the machine: `step` or `step_slow`.
+    type StepFn = fn(&mut Machine, &[u8], &mut usize, bool) -> Step;
+
+    /// Every token and error of `input` through `step`.
+    fn tokens_by(input: &[u8], limits: Limits, step: StepFn) -> Vec<Scanned> {
         let mut machine = Machine::new(limits);
         let mut out = Vec::new();
         let mut pos = 0;
         loop {
-            match machine.step_slow(input, &mut pos, true) {
+            match step(&mut machine, input, &mut pos, true) {
                 Step::Token(t, s, e) => out.push(Ok((t, s, e))),
                 Step::Error(k, at) => {
                     out.push(Err((k, at)));
@@ -799,20 +801,13 @@ mod tests {
         }
     }
 
+    /// Through `step_slow` alone (the machine without its hot path).
+    fn slow_tokens(input: &[u8], limits: Limits) -> Vec<Scanned> {
+        tokens_by(input, limits, Machine::step_slow)
+    }
+
     fn fast_tokens(input: &[u8], limits: Limits) -> Vec<Scanned> {
-        let mut machine = Machine::new(limits);
-        let mut out = Vec::new();
-        let mut pos = 0;
-        loop {
-            match machine.step(input, &mut pos, true) {
-                Step::Token(t, s, e) => out.push(Ok((t, s, e))),
-                Step::Error(k, at) => {
-                    out.push(Err((k, at)));
-                    return out;
-                }
-                _ => return out,
-            }
-        }
+        tokens_by(input, limits, Machine::step)
     }
 
     #[test]
