@@ -84,40 +84,56 @@ impl<'a> Parser<'a> {
     pub fn next_spanned(&mut self) -> Option<Result<(Event<'a>, Range<usize>), Error>> {
         // A `done` parser's machine is never inside a node: `quick` says
         // `None` to it.
-        match self.machine.quick(self.input, &mut self.pos) {
-            Some((token, start, end)) => {
-                let event = event_from_token(self.input, token, start, end);
-                Some(Ok((event, start..end)))
-            }
-            None => self.next_slow(),
-        }
+        let mut pos = self.pos;
+        let token = self.machine.quick(self.input, &mut pos);
+        let (token, start, end) = match token {
+            Some(found) => found,
+            None => match next_slow(&mut self.machine, self.input, pos, &mut self.done) {
+                Ok(found) => found,
+                Err((stop, at)) => {
+                    self.pos = at;
+                    return stop.map(Err);
+                }
+            },
+        };
+        self.pos = end;
+        Some(Ok((
+            event_from_token(self.input, token, start, end),
+            start..end,
+        )))
     }
+}
 
-    /// [`next_spanned`](Self::next_spanned) past the machine's hot path.
-    #[inline(never)]
-    fn next_slow(&mut self) -> Option<Result<(Event<'a>, Range<usize>), Error>> {
-        if self.done {
-            return None;
-        }
-        // `quick` just said no: straight to the rest of `step`.
-        match self.machine.step_slow(self.input, &mut self.pos, true) {
-            Step::Token(token, start, end) => {
-                let event = event_from_token(self.input, token, start, end);
-                Some(Ok((event, start..end)))
-            }
-            step => self.finish(step).map(Err),
-        }
+/// [`Parser::next_spanned`] past the machine's hot path: the token, or
+/// why there is none and where the parser stopped. It takes the parser's
+/// parts rather than the parser, so that the position can stay in a
+/// register in the caller's loop instead of making a store-to-load round
+/// trip through memory for every event.
+#[inline(never)]
+fn next_slow(
+    machine: &mut Machine,
+    input: &[u8],
+    mut pos: usize,
+    done: &mut bool,
+) -> Result<(Token, usize, usize), (Option<Error>, usize)> {
+    if *done {
+        return Err((None, pos));
     }
+    // `quick` just said no: straight to the rest of `step`.
+    match machine.step_slow(input, &mut pos, true) {
+        Step::Token(token, start, end) => Ok((token, start, end)),
+        step => Err((finish(step, input, done), pos)),
+    }
+}
 
-    /// Stops for good: the error of an error step, or `None` at the end.
-    #[cold]
-    #[inline(never)]
-    fn finish(&mut self, step: Step) -> Option<Error> {
-        self.done = true;
-        match step {
-            Step::Error(kind, at) => Some(Error::at(kind, self.input, at)),
-            _ => None,
-        }
+/// Stops for good: the error of an error step, or `None` at the end.
+#[cold]
+#[inline(never)]
+fn finish(step: Step, input: &[u8], done: &mut bool) -> Option<Error> {
+    *done = true;
+    match step {
+        Step::Error(kind, at) => Some(Error::at(kind, input, at)),
+        _ => None,
     }
 }
 
