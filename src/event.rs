@@ -118,6 +118,12 @@ impl<'a> RawValues<'a> {
         self.run
     }
 
+    /// The run and the count, as given to [`new`](Self::new).
+    #[inline]
+    pub(crate) fn parts(&self) -> (&'a [u8], u32) {
+        (self.run, self.count)
+    }
+
     /// How many values there are (at least one).
     #[allow(clippy::len_without_is_empty)]
     pub fn len(&self) -> usize {

@@ -202,19 +202,26 @@ impl Out {
 
     /// A whole raw property, values copied as they are (for
     /// [`plain`](Self::plain) output).
-    #[inline]
-    pub(crate) fn raw_property(&mut self, ident: &str, values: crate::RawValues<'_>) {
+    #[inline(always)]
+    pub(crate) fn raw_property(&mut self, ident: &str, run: &[u8], count: u32) {
         put_small(&mut self.buf, ident.as_bytes());
-        if values.len() == 1 {
-            put_small(&mut self.buf, values.as_bytes());
+        if count == 1 {
+            put_small(&mut self.buf, run);
         } else {
-            for value in values.iter() {
-                self.buf.push(b'[');
-                self.buf.extend_from_slice(value.as_bytes());
-                self.buf.push(b']');
-            }
+            self.raw_values(run, count);
         }
         self.line_start = false;
+    }
+
+    /// The `count` values of `run`, each in its brackets (the whitespace
+    /// between them dropped).
+    #[inline(never)]
+    fn raw_values(&mut self, run: &[u8], count: u32) {
+        for value in crate::RawValues::new(run, count).iter() {
+            self.buf.push(b'[');
+            self.buf.extend_from_slice(value.as_bytes());
+            self.buf.push(b']');
+        }
     }
 
     /// `[value]`, with the identifier before it for a property's `first`

@@ -164,6 +164,9 @@ pub struct Writer<W: io::Write> {
     root: Root,
     /// While writing a tree: keep the buffer until the tree is checked.
     holding: bool,
+    /// Compact UTF-8 output with no wrapping: inside a node's sequence,
+    /// past the root, events are copied with no layout decisions at all.
+    plain_sequence: bool,
 }
 
 impl<W: io::Write> Writer<W> {
@@ -174,9 +177,11 @@ impl<W: io::Write> Writer<W> {
 
     /// A writer with the given options.
     pub fn with_options(inner: W, options: WriteOptions) -> Self {
+        let out = Out::new(&options, CHUNK + CHUNK / 4);
         Writer {
             inner: Some(inner),
-            out: Out::new(&options, CHUNK + CHUNK / 4),
+            plain_sequence: out.compact_plain(),
+            out,
             options,
             depth: 0,
             state: State::Outside,
@@ -224,7 +229,10 @@ impl<W: io::Write> Writer<W> {
         match event {
             Event::StartGameTree => self.start_game_tree(),
             Event::Node => self.node(),
-            Event::Property(ident, values) => self.raw_property(ident.as_str(), *values),
+            Event::Property(ident, values) => {
+                let (run, count) = values.parts();
+                self.raw_property(ident.as_str(), run, count)
+            }
             Event::EndGameTree => self.end_game_tree(),
         }
     }
@@ -253,6 +261,11 @@ impl<W: io::Write> Writer<W> {
     /// [`WriteError::NodeAfterVariation`] after a variation's `)`.
     #[inline]
     pub fn node(&mut self) -> Result<(), WriteError> {
+        if self.in_plain_sequence() {
+            // The next move of a line: nothing to lay out or check.
+            self.out.buf.push(b';');
+            return self.flush_full();
+        }
         match self.state {
             State::Outside => return Err(WriteError::NodeOutsideTree),
             State::AfterVariation => return Err(WriteError::NodeAfterVariation),
@@ -601,13 +614,40 @@ impl<W: io::Write> Writer<W> {
         self.options.soft_breaks && matches!(ident, "C" | "GC")
     }
 
+    /// In a node's sequence past the root, with compact UTF-8 output and
+    /// no wrapping: a node or a property is its bytes and nothing else.
+    #[inline(always)]
+    fn in_plain_sequence(&self) -> bool {
+        self.plain_sequence && self.state == State::InNode && !self.root.open
+    }
+
     /// A property from an event: its values come from a parser, so they
-    /// are escaped already.
-    #[inline]
-    fn raw_property(&mut self, ident: &str, values: RawValues<'_>) -> Result<(), WriteError> {
+    /// are escaped already. They are the `count` values of `run`, as in
+    /// [`RawValues`] (passed apart, so that the event can stay in
+    /// registers in the caller's loop).
+    #[inline(always)]
+    fn raw_property(&mut self, ident: &str, run: &[u8], count: u32) -> Result<(), WriteError> {
+        if self.in_plain_sequence() {
+            check_ident(ident)?;
+            self.out.raw_property(ident, run, count);
+            return self.flush_full();
+        }
+        self.raw_property_laid_out(ident, run, count)
+    }
+
+    /// [`raw_property`](Self::raw_property) for the root, or for output
+    /// that is laid out or encoded.
+    #[inline(never)]
+    fn raw_property_laid_out(
+        &mut self,
+        ident: &str,
+        run: &[u8],
+        count: u32,
+    ) -> Result<(), WriteError> {
         self.check_property(ident)?;
+        let values = RawValues::new(run, count);
         if self.out.plain() && !(self.root.open && ident == "CA") {
-            self.out.raw_property(ident, values);
+            self.out.raw_property(ident, run, count);
             return self.flush_full();
         }
         let values: Vec<&[u8]> = values.iter().map(|v| v.as_bytes()).collect();
