@@ -52,13 +52,19 @@ impl TreeBuilder {
             }
             Event::EndGameTree => {
                 let mark = self.marks.pop().expect("the machine balances parentheses");
-                while self.open.len() > mark.max(1) {
-                    let node = self.open.pop().expect("checked by the loop");
-                    let parent = self.open.last_mut().expect("checked by the loop");
-                    if parent.children.is_empty() {
-                        // Most nodes have one child: no room for four.
+                let first = mark.max(1);
+                // Room for the closing nodes, parents first, so that a
+                // line's nodes lie in memory in the order they are walked.
+                // Most nodes have one child: no room for four.
+                let last = self.open.len() - 1;
+                for parent in &mut self.open[first - 1..last] {
+                    if parent.children.capacity() == 0 {
                         parent.children.reserve_exact(1);
                     }
+                }
+                while self.open.len() > first {
+                    let node = self.open.pop().expect("checked by the loop");
+                    let parent = self.open.last_mut().expect("checked by the loop");
                     parent.children.push(node);
                 }
                 if mark == 0 {
