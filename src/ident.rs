@@ -21,6 +21,29 @@ pub(crate) fn static_ident(bytes: &[u8]) -> Option<&'static str> {
 
 const LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
+/// `A`, `B`, .. `Z`, indexed by letter (`b'A'` is 0): one load each.
+pub(crate) static LETTER_IDENTS: [&str; 26] = cut(LETTERS);
+
+/// `AA`, `AB`, .. `ZZ`, indexed by `26 * first + second` letter.
+pub(crate) static PAIR_IDENTS: [&str; 26 * 26] = cut(PAIRS);
+
+/// `text` cut into `N` pieces of equal length.
+const fn cut<const N: usize>(text: &'static str) -> [&'static str; N] {
+    let mut out = [""; N];
+    let size = text.len() / N;
+    let mut i = 0;
+    while i < N {
+        let (_, rest) = text.as_bytes().split_at(i * size);
+        let (piece, _) = rest.split_at(size);
+        out[i] = match std::str::from_utf8(piece) {
+            Ok(piece) => piece,
+            Err(_) => panic!("ASCII letters are UTF-8"),
+        };
+        i += 1;
+    }
+    out
+}
+
 /// Every two-letter identifier `AA`, `AB`, .. `ZZ`, one after another.
 const PAIRS: &str = match std::str::from_utf8(&pair_bytes()) {
     Ok(pairs) => pairs,
@@ -49,6 +72,15 @@ mod tests {
             for b in b'A'..=b'Z' {
                 assert_eq!(static_ident(&[a, b]).unwrap().as_bytes(), [a, b]);
             }
+        }
+        for (i, ident) in LETTER_IDENTS.iter().enumerate() {
+            assert_eq!(ident.as_bytes(), [b'A' + i as u8]);
+        }
+        for (i, ident) in PAIR_IDENTS.iter().enumerate() {
+            assert_eq!(
+                ident.as_bytes(),
+                [b'A' + (i / 26) as u8, b'A' + (i % 26) as u8]
+            );
         }
         assert_eq!(static_ident(b"a"), None);
         assert_eq!(static_ident(b"Ab"), None);

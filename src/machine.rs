@@ -12,6 +12,7 @@
 //! rest down); offsets are relative to the buffer it passes.
 
 use crate::error::ErrorKind;
+use crate::ident::{LETTER_IDENTS, PAIR_IDENTS};
 use crate::work;
 
 /// Resource limits against hostile input. Each one, when exceeded, stops
@@ -58,6 +59,16 @@ impl Limits {
             max_values_per_property: u32::MAX,
         }
     }
+}
+
+/// What [`Machine::quick_scan`] found.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Quick {
+    /// A `;` at this offset.
+    Node(usize),
+    /// A property with one value, starting at this offset with this
+    /// identifier; its value follows the identifier directly.
+    Property(usize, &'static str),
 }
 
 /// A token, as offsets into the buffer the machine was given.
@@ -214,6 +225,25 @@ impl Machine {
     /// `None` (having changed nothing) when `step` must be called.
     #[inline(always)]
     pub(crate) fn quick(&mut self, buf: &[u8], pos: &mut usize) -> Option<(Token, usize, usize)> {
+        match self.quick_scan(buf, pos)? {
+            Quick::Node(at) => Some((Token::Node, at, at + 1)),
+            Quick::Property(at, ident) => {
+                let ident_end = at + ident.len();
+                let token = Token::Property {
+                    ident_end,
+                    values_start: ident_end,
+                    count: 1,
+                };
+                Some((token, at, *pos))
+            }
+        }
+    }
+
+    /// [`quick`](Self::quick) as it found it: a node, or a property with
+    /// one value whose identifier (from a static table) starts at the
+    /// offset given; `*pos` is now the token's end.
+    #[inline(always)]
+    pub(crate) fn quick_scan(&mut self, buf: &[u8], pos: &mut usize) -> Option<Quick> {
         if self.state != State::InNode {
             return None;
         }
@@ -231,14 +261,14 @@ impl Machine {
             work::count(at + 1 - *pos);
             self.properties_in_node = 0;
             *pos = at + 1;
-            return Some((Token::Node, at, at + 1));
+            return Some(Quick::Node(at));
         }
         if byte.is_ascii_uppercase() && self.properties_in_node < self.tiny_properties {
-            let (token, end) = tiny_property(buf, at)?;
+            let (ident, end) = tiny_property(buf, at)?;
             work::count(end + 1 - *pos);
             self.properties_in_node += 1;
             *pos = end;
-            return Some((token, at, end));
+            return Some(Quick::Property(at, ident));
         }
         None
     }
@@ -625,13 +655,14 @@ fn quick_property(buf: &[u8], at: usize, limits: &Limits) -> Option<(Token, usiz
 /// Its value is shorter than 8 bytes: the caller checks that the limits
 /// allow that.
 #[inline(always)]
-fn tiny_property(buf: &[u8], at: usize) -> Option<(Token, usize)> {
+fn tiny_property(buf: &[u8], at: usize) -> Option<(&'static str, usize)> {
     let word = u64::from_le_bytes(buf.get(at..at + 8)?.try_into().ok()?);
-    let second = (word >> 8) as u8;
-    let ident_end = if second == b'[' {
-        at + 1
-    } else if second.is_ascii_uppercase() && (word >> 16) as u8 == b'[' {
-        at + 2
+    let letter = |byte: u8| usize::from(byte.wrapping_sub(b'A'));
+    let (first, second) = (letter(word as u8), letter((word >> 8) as u8));
+    let ident = if second == letter(b'[') {
+        LETTER_IDENTS.get(first)?
+    } else if second < 26 && (word >> 16) as u8 == b'[' {
+        PAIR_IDENTS.get(first * 26 + second)?
     } else {
         return None;
     };
@@ -657,12 +688,7 @@ fn tiny_property(buf: &[u8], at: usize) -> Option<(Token, usize)> {
     if next == b'[' {
         return None;
     }
-    let token = Token::Property {
-        ident_end,
-        values_start: ident_end,
-        count: 1,
-    };
-    Some((token, end))
+    Some((ident, end))
 }
 
 enum ValueEnd {

@@ -6,7 +6,7 @@ use std::ops::Range;
 use crate::error::Error;
 use crate::event::{Event, PropIdent, RawValues};
 use crate::ident::static_ident;
-use crate::machine::{Limits, Machine, Step, Token};
+use crate::machine::{Limits, Machine, Quick, Step, Token};
 
 /// A pull parser over a whole SGF collection in memory.
 ///
@@ -82,20 +82,31 @@ impl<'a> Parser<'a> {
     /// The next event with its byte range.
     #[inline(always)]
     pub fn next_spanned(&mut self) -> Option<Result<(Event<'a>, Range<usize>), Error>> {
-        // A `done` parser's machine is never inside a node: `quick` says
-        // `None` to it.
+        // A `done` parser's machine is never inside a node: `quick_scan`
+        // says `None` to it. Its finds become events here, with no
+        // dispatch on a token.
         let mut pos = self.pos;
-        let token = self.machine.quick(self.input, &mut pos);
-        let (token, start, end) = match token {
-            Some(found) => found,
-            None => match next_slow(&mut self.machine, self.input, pos, &mut self.done) {
+        match self.machine.quick_scan(self.input, &mut pos) {
+            Some(Quick::Node(at)) => {
+                self.pos = pos;
+                return Some(Ok((Event::Node, at..pos)));
+            }
+            Some(Quick::Property(at, ident)) => {
+                self.pos = pos;
+                let values = RawValues::new(&self.input[at + ident.len()..pos], 1);
+                let event = Event::Property(PropIdent::new(Cow::Borrowed(ident)), values);
+                return Some(Ok((event, at..pos)));
+            }
+            None => {}
+        }
+        let (token, start, end) =
+            match next_slow(&mut self.machine, self.input, pos, &mut self.done) {
                 Ok(found) => found,
                 Err((stop, at)) => {
                     self.pos = at;
                     return stop.map(Err);
                 }
-            },
-        };
+            };
         self.pos = end;
         Some(Ok((
             event_from_token(self.input, token, start, end),
@@ -194,7 +205,134 @@ impl<'a> Iterator for Spans<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::ascii_str;
+    use super::*;
+    use proptest::prelude::*;
+
+    type Item<'a> = Result<(Event<'a>, Range<usize>), Error>;
+
+    /// The machine's events with nothing but `step` (none of the parser's
+    /// own hot path): the reference.
+    fn plain(input: &[u8], limits: Limits) -> Vec<Item<'_>> {
+        let mut machine = Machine::new(limits);
+        let mut pos = 0;
+        let mut out = Vec::new();
+        loop {
+            match machine.step(input, &mut pos, true) {
+                Step::Token(token, start, end) => {
+                    out.push(Ok((event_from_token(input, token, start, end), start..end)))
+                }
+                Step::Error(kind, at) => {
+                    out.push(Err(Error::at(kind, input, at)));
+                    return out;
+                }
+                _ => return out,
+            }
+        }
+    }
+
+    /// Checks the parser's events, spans, errors and positions against
+    /// [`plain`].
+    fn check(input: &[u8], limits: Limits) -> Result<(), TestCaseError> {
+        let mut parser = Parser::with_limits(input, limits);
+        let mut got = Vec::new();
+        while let Some(item) = parser.next_spanned() {
+            if let Ok((_, span)) = &item {
+                prop_assert_eq!(parser.position(), span.end);
+            }
+            got.push(item);
+        }
+        prop_assert_eq!(&got, &plain(input, limits), "on {:?}", input);
+        Ok(())
+    }
+
+    /// Pieces that the hot paths read or must refuse.
+    const PIECES: [&[u8]; 26] = [
+        b";",
+        b"B[pd]",
+        b"AB[aa]",
+        b"W[]",
+        b"BL[1057]",
+        b"C[a\\]b]",
+        b"[x]",
+        b" ",
+        b"\n",
+        b"\r\n",
+        b"(",
+        b")",
+        b"Ab[c]",
+        b"XYZ[1234567]",
+        b"\x01",
+        b"]",
+        b"\\",
+        b"[",
+        b"C[a long comment that runs well past a few words]",
+        b"  \t\x0b\x0c  ",
+        b"MULTIGOGM[1]",
+        b"(;",
+        b")(",
+        b"\0",
+        b"ZZ[tt]",
+        b"W[ab]\n",
+    ];
+
+    fn pieces() -> impl Strategy<Value = Vec<u8>> {
+        proptest::collection::vec(0..PIECES.len(), 0..40).prop_map(|picks| {
+            let mut input = b"(;".to_vec();
+            for pick in picks {
+                input.extend_from_slice(PIECES[pick]);
+            }
+            input
+        })
+    }
+
+    fn limits() -> impl Strategy<Value = Limits> {
+        (0usize..10, 0u32..3, 0u32..4).prop_map(|(len, values, props)| Limits {
+            max_value_len: len,
+            max_values_per_property: values,
+            max_properties_per_node: props,
+            ..Limits::default()
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+
+        #[test]
+        fn hot_path_matches_the_machine(input in pieces(), cut in 0usize..1000) {
+            check(&input, Limits::default())?;
+            check(&input[..cut.min(input.len())], Limits::default())?;
+        }
+
+        #[test]
+        fn hot_path_keeps_the_limits(input in pieces(), limits in limits()) {
+            check(&input, limits)?;
+        }
+
+        #[test]
+        fn hot_path_matches_on_random_bytes(
+            input in proptest::collection::vec(
+                prop_oneof![
+                    Just(b';'), Just(b'['), Just(b']'), Just(b'\\'), Just(b' '),
+                    Just(b'\n'), Just(b'('), Just(b')'), b'A'..=b'C', b'a'..=b'c', any::<u8>()
+                ],
+                0..200,
+            )
+        ) {
+            let mut input = input;
+            input.splice(0..0, *b"(;");
+            check(&input, Limits::default())?;
+        }
+    }
+
+    #[test]
+    fn hot_path_matches_on_the_test_files() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+        for entry in std::fs::read_dir(dir).expect("tests/data") {
+            let input = std::fs::read(entry.expect("entry").path()).expect("file");
+            check(&input, Limits::default()).unwrap();
+            check(&input[..input.len() / 2], Limits::default()).unwrap();
+        }
+    }
 
     #[test]
     fn identifiers_from_tables_equal_their_bytes() {
