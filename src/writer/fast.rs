@@ -65,8 +65,13 @@ impl<W: io::Write> Writer<W> {
                     first
                 }
             };
-            self.out.buf.push(b';');
-            write_props(&mut self.out.buf, node.props(), crlf)?;
+            match move_node(node.props()) {
+                Some(bytes) => self.out.buf.extend_from_slice(&bytes),
+                None => {
+                    self.out.buf.push(b';');
+                    write_props(&mut self.out.buf, node.props(), crlf)?;
+                }
+            }
             if self.out.buf.len() >= CHUNK {
                 if !*checked {
                     self.check_tree(tree)?;
@@ -76,6 +81,30 @@ impl<W: io::Write> Writer<W> {
             }
         }
     }
+}
+
+/// The whole text `;B[pd]` of the commonest node, a move: one property
+/// with a one-letter identifier and one two-byte value with nothing to
+/// escape. `None` for any other node.
+#[inline(always)]
+fn move_node(props: &[Property]) -> Option<[u8; 6]> {
+    let [prop] = props else {
+        return None;
+    };
+    let [letter] = *prop.ident.as_bytes() else {
+        return None;
+    };
+    let [value] = prop.values.as_slice() else {
+        return None;
+    };
+    let [a, b] = *value.as_bytes() else {
+        return None;
+    };
+    let plain = |byte: u8| !matches!(byte, b'\\' | b']' | b'\n');
+    // A static identifier is an uppercase letter; `write_props` checks
+    // any other.
+    (repr::is_static(&prop.ident) && plain(a) && plain(b))
+        .then_some([b';', letter, b'[', a, b, b']'])
 }
 
 /// Appends a node's properties, values escaped, to `buf`.
@@ -114,5 +143,55 @@ fn put_short(buf: &mut Vec<u8>, bytes: &[u8]) {
         buf.extend(bytes.iter().copied());
     } else {
         buf.extend_from_slice(bytes);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Newline, SgfTree, WriteError, WriteOptions, Writer};
+
+    /// A root with one line of children, each holding one property.
+    fn line(props: &[(&str, &str)]) -> SgfTree {
+        let mut root = SgfTree::new();
+        root.set("GM", ["1"]);
+        let mut at = &mut root;
+        for &(ident, value) in props {
+            let mut node = SgfTree::new();
+            node.set(ident, [value]);
+            at.children_mut().push(node);
+            at = &mut at.children_mut()[0];
+        }
+        root
+    }
+
+    fn written(tree: &SgfTree, options: WriteOptions) -> Result<String, WriteError> {
+        let mut writer = Writer::with_options(Vec::new(), options);
+        writer.write_tree(tree)?;
+        Ok(String::from_utf8(writer.into_inner()?).expect("UTF-8 output"))
+    }
+
+    #[test]
+    fn move_nodes_escape_and_check_like_every_node() {
+        let tree = line(&[
+            ("B", "pd"),
+            ("W", "a]"),
+            ("B", "\\x"),
+            ("W", "a\n"),
+            ("B", ""),
+        ]);
+        assert_eq!(
+            written(&tree, WriteOptions::new()).unwrap(),
+            "(;GM[1];B[pd];W[a\\]];B[\\\\x];W[a\n];B[])\n"
+        );
+        let crlf = WriteOptions::new().newline(Newline::CrLf);
+        assert_eq!(
+            written(&tree, crlf).unwrap(),
+            "(;GM[1];B[pd];W[a\\]];B[\\\\x];W[a\r\n];B[])\r\n"
+        );
+        let lowercase = line(&[("B", "pd"), ("w", "dp")]);
+        assert!(matches!(
+            written(&lowercase, WriteOptions::new()),
+            Err(WriteError::InvalidIdentifier(ident)) if ident == "w"
+        ));
     }
 }
