@@ -1,6 +1,7 @@
 //! The README's performance table from one run: each workload's median
 //! throughput over interleaved rounds, the ratios against the goals of
-//! issue 6, and peak memory per input byte.
+//! issue 6 (and issue 3's for event pass-through: writing parser events
+//! at half the speed of parsing alone), and peak memory per input byte.
 //!
 //! ```text
 //! cargo run --release --example bench_ratios [-- ROUNDS]
@@ -169,7 +170,8 @@ fn speeds(workloads: &[Workload<'_>], rounds: usize) -> Vec<(&'static str, f64)>
     names.zip(samples.into_iter().map(median)).collect()
 }
 
-/// The goals of issue 6: (label, numerator, denominator, goal).
+/// The goals of issues 6 and 3 (event pass-through): (label, numerator,
+/// denominator, goal).
 const GOALS: &[(&str, &str, &str, f64)] = &[
     ("events / baseline", "events", "baseline", 0.5),
     ("events / sgf-parse", "events", "sgf-parse", 40.0),
@@ -183,6 +185,7 @@ const GOALS: &[(&str, &str, &str, f64)] = &[
         0.25,
     ),
     ("reader-8k / events", "reader-8k", "events", 0.8),
+    ("write-events / events", "write-events", "events", 0.5),
 ];
 
 fn report(name: &str, bytes: &[u8], speeds: &[(&'static str, f64)]) {
