@@ -667,9 +667,9 @@ fn tiny_property(buf: &[u8], at: usize) -> Option<(&'static str, usize)> {
         return None;
     };
     // Letters and `[` are neither `]` nor `\`: the first of those is in
-    // the value or closes it.
+    // the value or closes it. `]` (0x5D) is odd, `\` (0x5C) even.
     let k = close_or_escape_in(word)?;
-    if (word >> (8 * k)) as u8 != b']' {
+    if (word >> (8 * k)) & 1 == 0 {
         return None;
     }
     let end = at + k + 1;

@@ -93,8 +93,7 @@ impl<'a> Parser<'a> {
             }
             Some(Quick::Property(at, ident)) => {
                 self.pos = pos;
-                let values = RawValues::new(&self.input[at + ident.len()..pos], 1);
-                let event = Event::Property(PropIdent::new(Cow::Borrowed(ident)), values);
+                let event = property_event(self.input, at, ident, pos);
                 return Some(Ok((event, at..pos)));
             }
             None => {}
@@ -146,6 +145,19 @@ fn finish(step: Step, input: &[u8], done: &mut bool) -> Option<Error> {
         Step::Error(kind, at) => Some(Error::at(kind, input, at)),
         _ => None,
     }
+}
+
+/// The event of a one-value property that [`Machine::quick_scan`] found
+/// at `at` with its identifier `ident`, ending at `end`.
+#[inline(always)]
+pub(crate) fn property_event<'a>(
+    buf: &'a [u8],
+    at: usize,
+    ident: &'static str,
+    end: usize,
+) -> Event<'a> {
+    let values = RawValues::new(&buf[at + ident.len()..end], 1);
+    Event::Property(PropIdent::new(Cow::Borrowed(ident)), values)
 }
 
 /// Builds the event for `token`, which spans `start..end` of `buf`.

@@ -64,8 +64,8 @@ impl<R: Read> StreamReader<R> {
     /// (or the end) every call returns `Ok(None)`.
     #[inline(always)]
     pub fn read_event(&mut self) -> Result<Option<Event<'_>>, Error> {
-        if let Some((token, start, end)) = self.window.quick() {
-            return Ok(Some(self.window.event(token, start, end)));
+        if let Some(found) = self.window.quick_scan() {
+            return Ok(Some(self.window.quick_event(found)));
         }
         self.read_event_slow()
     }

@@ -9,8 +9,8 @@
 
 use crate::error::{Error, ErrorKind, LineCounter};
 use crate::event::Event;
-use crate::machine::{Limits, Machine, Step, Token};
-use crate::parser::event_from_token;
+use crate::machine::{Limits, Machine, Quick, Step, Token};
+use crate::parser::{event_from_token, property_event};
 
 /// The unconsumed tail of a stream, and the machine scanning it.
 #[derive(Debug, Clone)]
@@ -89,10 +89,23 @@ impl Window {
         }
     }
 
-    /// The machine's hot path alone (see [`Machine::quick`]).
+    /// The machine's hot path alone (see [`Machine::quick_scan`]); the
+    /// find becomes an event with [`quick_event`](Self::quick_event).
     #[inline(always)]
-    pub(crate) fn quick(&mut self) -> Option<(Token, usize, usize)> {
-        self.machine.quick(&self.buf[..self.filled], &mut self.pos)
+    pub(crate) fn quick_scan(&mut self) -> Option<Quick> {
+        self.machine
+            .quick_scan(&self.buf[..self.filled], &mut self.pos)
+    }
+
+    /// The event of what [`quick_scan`](Self::quick_scan) just found.
+    #[inline(always)]
+    pub(crate) fn quick_event(&self, found: Quick) -> Event<'_> {
+        match found {
+            Quick::Node(_) => Event::Node,
+            Quick::Property(at, ident) => {
+                property_event(&self.buf[..self.filled], at, ident, self.pos)
+            }
+        }
     }
 
     /// What a step that gave no token means for the caller.
