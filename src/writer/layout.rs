@@ -204,11 +204,19 @@ impl Out {
     /// [`plain`](Self::plain) output).
     #[inline(always)]
     pub(crate) fn raw_property(&mut self, ident: &str, run: &[u8], count: u32) {
-        put_small(&mut self.buf, ident.as_bytes());
-        if count == 1 {
-            put_small(&mut self.buf, run);
-        } else {
-            self.raw_values(run, count);
+        match (ident.as_bytes(), run) {
+            // A move, `B[pd]`: one copy of five bytes.
+            (&[letter], &[open, a, b, close]) if count == 1 => {
+                self.buf.extend_from_slice(&[letter, open, a, b, close]);
+            }
+            (ident, run) => {
+                put_small(&mut self.buf, ident);
+                if count == 1 {
+                    put_small(&mut self.buf, run);
+                } else {
+                    self.raw_values(run, count);
+                }
+            }
         }
         self.line_start = false;
     }
