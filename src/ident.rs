@@ -21,11 +21,34 @@ pub(crate) fn static_ident(bytes: &[u8]) -> Option<&'static str> {
 
 const LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-/// `A`, `B`, .. `Z`, indexed by letter (`b'A'` is 0): one load each.
-pub(crate) static LETTER_IDENTS: [&str; 26] = cut(LETTERS);
+/// `A`, `B`, .. `Z`, indexed by the letter's low five bits (1 to 26), so
+/// that no index check is needed: one load each.
+pub(crate) static LETTER_IDENTS: [&str; 32] = by_low_bits::<26, 32>(cut(LETTERS));
 
-/// `AA`, `AB`, .. `ZZ`, indexed by `26 * first + second` letter.
-pub(crate) static PAIR_IDENTS: [&str; 26 * 26] = cut(PAIRS);
+/// `AA`, `AB`, .. `ZZ`, indexed by the low five bits of the first letter,
+/// then those of the second (`32 * first + second`).
+pub(crate) static PAIR_IDENTS: [&str; 32 * 32] = by_low_bits::<676, 1024>(cut(PAIRS));
+
+/// The identifiers `idents` of one or two letters, each at the index of
+/// its letters' low five bits.
+const fn by_low_bits<const N: usize, const M: usize>(
+    idents: [&'static str; N],
+) -> [&'static str; M] {
+    let mut out = [""; M];
+    let mut i = 0;
+    while i < N {
+        let bytes = idents[i].as_bytes();
+        let mut at = 0;
+        let mut k = 0;
+        while k < bytes.len() {
+            at = at << 5 | (bytes[k] & 31) as usize;
+            k += 1;
+        }
+        out[at] = idents[i];
+        i += 1;
+    }
+    out
+}
 
 /// `text` cut into `N` pieces of equal length.
 const fn cut<const N: usize>(text: &'static str) -> [&'static str; N] {
@@ -73,15 +96,15 @@ mod tests {
                 assert_eq!(static_ident(&[a, b]).unwrap().as_bytes(), [a, b]);
             }
         }
-        for (i, ident) in LETTER_IDENTS.iter().enumerate() {
-            assert_eq!(ident.as_bytes(), [b'A' + i as u8]);
+        for a in b'A'..=b'Z' {
+            assert_eq!(LETTER_IDENTS[usize::from(a & 31)].as_bytes(), [a]);
+            for b in b'A'..=b'Z' {
+                let at = usize::from(a & 31) << 5 | usize::from(b & 31);
+                assert_eq!(PAIR_IDENTS[at].as_bytes(), [a, b]);
+            }
         }
-        for (i, ident) in PAIR_IDENTS.iter().enumerate() {
-            assert_eq!(
-                ident.as_bytes(),
-                [b'A' + (i / 26) as u8, b'A' + (i % 26) as u8]
-            );
-        }
+        assert_eq!(LETTER_IDENTS.iter().filter(|i| !i.is_empty()).count(), 26);
+        assert_eq!(PAIR_IDENTS.iter().filter(|i| !i.is_empty()).count(), 676);
         assert_eq!(static_ident(b"a"), None);
         assert_eq!(static_ident(b"Ab"), None);
         assert_eq!(static_ident(b"ABC"), None);

@@ -653,16 +653,17 @@ fn quick_property(buf: &[u8], at: usize, limits: &Limits) -> Option<(Token, usiz
 /// most one whitespace byte and then a byte that is neither whitespace
 /// nor `[`; read from one 8-byte word.
 /// Its value is shorter than 8 bytes: the caller checks that the limits
-/// allow that.
+/// allow that, and that the byte at `at` is an uppercase letter.
 #[inline(always)]
 fn tiny_property(buf: &[u8], at: usize) -> Option<(&'static str, usize)> {
     let word = u64::from_le_bytes(buf.get(at..at + 8)?.try_into().ok()?);
-    let letter = |byte: u8| usize::from(byte.wrapping_sub(b'A'));
-    let (first, second) = (letter(word as u8), letter((word >> 8) as u8));
-    let ident = if second == letter(b'[') {
-        LETTER_IDENTS.get(first)?
-    } else if second < 26 && (word >> 16) as u8 == b'[' {
-        PAIR_IDENTS.get(first * 26 + second)?
+    // The tables are indexed by the letters' low five bits: no index check.
+    let first = usize::from(word as u8 & 31);
+    let second = (word >> 8) as u8;
+    let ident = if second == b'[' {
+        LETTER_IDENTS[first]
+    } else if second.is_ascii_uppercase() && (word >> 16) as u8 == b'[' {
+        PAIR_IDENTS[first << 5 | usize::from(second & 31)]
     } else {
         return None;
     };
