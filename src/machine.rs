@@ -763,6 +763,39 @@ fn scan_value_end(body: &[u8], from: usize) -> ValueEnd {
     }
 }
 
+/// Pieces of input that the hot paths read or must refuse, for tests
+/// that glue them together at random and compare the hot paths with the
+/// plain machine.
+#[cfg(test)]
+pub(crate) const HOT_PATH_PIECES: [&[u8]; 26] = [
+    b";",
+    b"B[pd]",
+    b"AB[aa]",
+    b"W[]",
+    b"BL[1057]",
+    b"C[a\\]b]",
+    b"[x]",
+    b" ",
+    b"\n",
+    b"\r\n",
+    b"(",
+    b")",
+    b"Ab[c]",
+    b"XYZ[1234567]",
+    b"\x01",
+    b"]",
+    b"\\",
+    b"[",
+    b"C[a long comment that runs well past a few words]",
+    b"  \t\x0b\x0c  ",
+    b"MULTIGOGM[1]",
+    b"(;",
+    b")(",
+    b"\0",
+    b"ZZ[tt]",
+    b"W[ab]\n",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -839,25 +872,6 @@ mod tests {
 
     #[test]
     fn hot_path_matches_the_slow_path() {
-        // Pieces that the hot path reads or must refuse, glued at random.
-        let pieces: [&[u8]; 16] = [
-            b";",
-            b"B[pd]",
-            b"AB[aa]",
-            b"W[]",
-            b"BL[1057]",
-            b"C[a\\]b]",
-            b"[x]",
-            b" ",
-            b"\n",
-            b"\r\n",
-            b"(",
-            b")",
-            b"Ab[c]",
-            b"XYZ[1234567]",
-            b"\x01",
-            b"]",
-        ];
         let tight = Limits {
             max_value_len: 2,
             max_properties_per_node: 2,
@@ -871,8 +885,9 @@ mod tests {
             seed ^= seed << 17;
             let mut bits = seed;
             for _ in 0..(seed % 13) {
-                input.extend_from_slice(pieces[(bits % 16) as usize]);
-                bits /= 16;
+                let count = HOT_PATH_PIECES.len() as u64;
+                input.extend_from_slice(HOT_PATH_PIECES[(bits % count) as usize]);
+                bits /= count;
             }
             input.push(b')');
             for limits in [Limits::default(), tight] {

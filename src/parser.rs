@@ -218,6 +218,7 @@ impl<'a> Iterator for Spans<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::machine::HOT_PATH_PIECES;
     use proptest::prelude::*;
 
     type Item<'a> = Result<(Event<'a>, Range<usize>), Error>;
@@ -257,41 +258,11 @@ mod tests {
         Ok(())
     }
 
-    /// Pieces that the hot paths read or must refuse.
-    const PIECES: [&[u8]; 26] = [
-        b";",
-        b"B[pd]",
-        b"AB[aa]",
-        b"W[]",
-        b"BL[1057]",
-        b"C[a\\]b]",
-        b"[x]",
-        b" ",
-        b"\n",
-        b"\r\n",
-        b"(",
-        b")",
-        b"Ab[c]",
-        b"XYZ[1234567]",
-        b"\x01",
-        b"]",
-        b"\\",
-        b"[",
-        b"C[a long comment that runs well past a few words]",
-        b"  \t\x0b\x0c  ",
-        b"MULTIGOGM[1]",
-        b"(;",
-        b")(",
-        b"\0",
-        b"ZZ[tt]",
-        b"W[ab]\n",
-    ];
-
     fn pieces() -> impl Strategy<Value = Vec<u8>> {
-        proptest::collection::vec(0..PIECES.len(), 0..40).prop_map(|picks| {
+        proptest::collection::vec(0..HOT_PATH_PIECES.len(), 0..40).prop_map(|picks| {
             let mut input = b"(;".to_vec();
             for pick in picks {
-                input.extend_from_slice(PIECES[pick]);
+                input.extend_from_slice(HOT_PATH_PIECES[pick]);
             }
             input
         })
