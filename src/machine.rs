@@ -66,9 +66,9 @@ impl Limits {
 pub(crate) enum Quick {
     /// A `;` at this offset.
     Node(usize),
-    /// A property with one value, starting at this offset with this
-    /// identifier; its value follows the identifier directly.
-    Property(usize, &'static str),
+    /// A property with one value: where it starts, where its value
+    /// starts (right after the identifier), and its identifier.
+    Property(usize, usize, &'static str),
 }
 
 /// A token, as offsets into the buffer the machine was given.
@@ -227,8 +227,7 @@ impl Machine {
     pub(crate) fn quick(&mut self, buf: &[u8], pos: &mut usize) -> Option<(Token, usize, usize)> {
         match self.quick_scan(buf, pos)? {
             Quick::Node(at) => Some((Token::Node, at, at + 1)),
-            Quick::Property(at, ident) => {
-                let ident_end = at + ident.len();
+            Quick::Property(at, ident_end, _) => {
                 let token = Token::Property {
                     ident_end,
                     values_start: ident_end,
@@ -264,11 +263,11 @@ impl Machine {
             return Some(Quick::Node(at));
         }
         if byte.is_ascii_uppercase() && self.properties_in_node < self.tiny_properties {
-            let (ident, end) = tiny_property(buf, at)?;
+            let (ident, values, end) = tiny_property(buf, at)?;
             work::count(end + 1 - *pos);
             self.properties_in_node += 1;
             *pos = end;
-            return Some(Quick::Property(at, ident));
+            return Some(Quick::Property(at, values, ident));
         }
         None
     }
@@ -655,15 +654,15 @@ fn quick_property(buf: &[u8], at: usize, limits: &Limits) -> Option<(Token, usiz
 /// Its value is shorter than 8 bytes: the caller checks that the limits
 /// allow that, and that the byte at `at` is an uppercase letter.
 #[inline(always)]
-fn tiny_property(buf: &[u8], at: usize) -> Option<(&'static str, usize)> {
+fn tiny_property(buf: &[u8], at: usize) -> Option<(&'static str, usize, usize)> {
     let word = u64::from_le_bytes(buf.get(at..at + 8)?.try_into().ok()?);
     // The tables are indexed by the letters' low five bits: no index check.
     let first = usize::from(word as u8 & 31);
     let second = (word >> 8) as u8;
-    let ident = if second == b'[' {
-        LETTER_IDENTS[first]
+    let (ident, values) = if second == b'[' {
+        (LETTER_IDENTS[first], at + 1)
     } else if second.is_ascii_uppercase() && (word >> 16) as u8 == b'[' {
-        PAIR_IDENTS[first << 5 | usize::from(second & 31)]
+        (PAIR_IDENTS[first << 5 | usize::from(second & 31)], at + 2)
     } else {
         return None;
     };
@@ -689,7 +688,7 @@ fn tiny_property(buf: &[u8], at: usize) -> Option<(&'static str, usize)> {
     if next == b'[' {
         return None;
     }
-    Some((ident, end))
+    Some((ident, values, end))
 }
 
 enum ValueEnd {

@@ -91,9 +91,9 @@ impl<'a> Parser<'a> {
                 self.pos = pos;
                 return Some(Ok((Event::Node, at..pos)));
             }
-            Some(Quick::Property(at, ident)) => {
+            Some(Quick::Property(at, values, ident)) => {
                 self.pos = pos;
-                let event = property_event(self.input, at, ident, pos);
+                let event = property_event(self.input, ident, values, pos);
                 return Some(Ok((event, at..pos)));
             }
             None => {}
@@ -148,15 +148,16 @@ fn finish(step: Step, input: &[u8], done: &mut bool) -> Option<Error> {
 }
 
 /// The event of a one-value property that [`Machine::quick_scan`] found
-/// at `at` with its identifier `ident`, ending at `end`.
+/// with its identifier `ident`, its value starting at `values` and the
+/// property ending at `end`.
 #[inline(always)]
 pub(crate) fn property_event<'a>(
     buf: &'a [u8],
-    at: usize,
     ident: &'static str,
+    values: usize,
     end: usize,
 ) -> Event<'a> {
-    let values = RawValues::new(&buf[at + ident.len()..end], 1);
+    let values = RawValues::new(&buf[values..end], 1);
     Event::Property(PropIdent::new(Cow::Borrowed(ident)), values)
 }
 

@@ -102,8 +102,8 @@ impl Window {
     pub(crate) fn quick_event(&self, found: Quick) -> Event<'_> {
         match found {
             Quick::Node(_) => Event::Node,
-            Quick::Property(at, ident) => {
-                property_event(&self.buf[..self.filled], at, ident, self.pos)
+            Quick::Property(at, _, ident) => {
+                property_event(&self.buf[..self.filled], ident, at + ident.len(), self.pos)
             }
         }
     }
