@@ -71,10 +71,8 @@ impl<W: io::Write> Writer<W> {
         if self.root.open && self.root_needs_ca(root, props) {
             // A root that may need its `CA` added or replaced.
             for (ident, values) in root.properties() {
-                {
-                    let (run, count) = values.parts();
-                    self.raw_property(ident, run, count)?;
-                }
+                let (run, count) = values.parts();
+                self.raw_property(ident, run, count)?;
             }
             from += props.len();
         }
@@ -157,10 +155,8 @@ impl<W: io::Write> Writer<W> {
                 CompactEvent::Node(node) => {
                     self.node()?;
                     for (ident, values) in node.properties() {
-                        {
-                            let (run, count) = values.parts();
-                            self.raw_property(ident, run, count)?;
-                        }
+                        let (run, count) = values.parts();
+                        self.raw_property(ident, run, count)?;
                     }
                 }
             }

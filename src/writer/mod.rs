@@ -645,11 +645,11 @@ impl<W: io::Write> Writer<W> {
         count: u32,
     ) -> Result<(), WriteError> {
         self.check_property(ident)?;
-        let values = RawValues::new(run, count);
         if self.out.plain() && !(self.root.open && ident == "CA") {
             self.out.raw_property(ident, run, count);
             return self.flush_full();
         }
+        let values = RawValues::new(run, count);
         let values: Vec<&[u8]> = values.iter().map(|v| v.as_bytes()).collect();
         self.raw_values(ident, &values)
     }
