@@ -7,13 +7,9 @@
 #[inline]
 pub(crate) fn static_ident(bytes: &[u8]) -> Option<&'static str> {
     match *bytes {
-        [a] if a.is_ascii_uppercase() => {
-            let i = usize::from(a - b'A');
-            Some(&LETTERS[i..i + 1])
-        }
+        [a] if a.is_ascii_uppercase() => Some(LETTER_IDENTS[usize::from(a & 31)]),
         [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
-            let i = (usize::from(a - b'A') * 26 + usize::from(b - b'A')) * 2;
-            Some(&PAIRS[i..i + 2])
+            Some(PAIR_IDENTS[usize::from(a & 31) << 5 | usize::from(b & 31)])
         }
         _ => None,
     }
