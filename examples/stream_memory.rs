@@ -17,7 +17,7 @@ mod generate;
 use std::time::Instant;
 
 use generate::GameReader;
-use sgf_stream::{Event, StreamReader};
+use sgf_stream::{Event, Reader};
 
 /// The peak resident set size in KiB, if the system reports it.
 fn peak_kib() -> Option<u64> {
@@ -35,9 +35,9 @@ fn main() -> Result<(), sgf_stream::Error> {
     println!("peak before: {:?} KiB", peak_kib());
 
     let started = Instant::now();
-    let mut reader = StreamReader::new(GameReader::new(1, bytes));
+    let mut reader = Reader::from_reader(GameReader::new(1, bytes));
     let (mut nodes, mut moves) = (0u64, 0u64);
-    while let Some(event) = reader.read_event()? {
+    while let Some(event) = reader.next_event()? {
         match event {
             Event::Node => nodes += 1,
             Event::Property(ident, _) if ident == "B" || ident == "W" => moves += 1,

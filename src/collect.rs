@@ -84,7 +84,9 @@ pub fn parse_collection_with(input: &[u8], options: &ParseOptions) -> Result<Par
         warnings.append(&mut found.warnings);
         found.trees
     } else {
-        crate::tree::parse_collection_limited(buf, options.limits)
+        crate::ReaderBuilder::new()
+            .limits(options.limits)
+            .parse_collection(buf)
             .map_err(|err| charset::relocate_error(prepared.map, input, &err))?
     };
     Ok(Parsed {

@@ -1,6 +1,8 @@
 //! Errors with their position in the input.
 
 use std::fmt;
+use std::io;
+use std::sync::Arc;
 
 /// Where something happened in the input: a byte offset from 0, and a line
 /// and column from 1 (the column counts bytes).
@@ -152,6 +154,44 @@ pub enum ErrorKind {
     /// Something other than whitespace or a game tree follows a game tree.
     #[error("text after the last game tree: found {}", describe_byte(*.0))]
     TrailingText(u8),
+    /// Game trees nest deeper than [`Limits::max_depth`](crate::Limits).
+    #[error("game trees nested deeper than the limit of {0}")]
+    TooDeep(u32),
+    /// A value is longer than [`Limits::max_value_len`](crate::Limits).
+    #[error("value longer than the limit of {0} bytes")]
+    ValueTooLong(usize),
+    /// A property identifier is longer than
+    /// [`Limits::max_ident_len`](crate::Limits).
+    #[error("property identifier longer than the limit of {0} letters")]
+    IdentifierTooLong(usize),
+    /// Whitespace inside a property (before its first value, between or
+    /// after its values) runs longer than
+    /// [`Limits::max_value_len`](crate::Limits).
+    #[error("whitespace inside a property longer than the limit of {0} bytes")]
+    SpaceTooLong(usize),
+    /// A node has more properties than
+    /// [`Limits::max_properties_per_node`](crate::Limits).
+    #[error("node with more properties than the limit of {0}")]
+    TooManyProperties(u32),
+    /// A property has more values than
+    /// [`Limits::max_values_per_property`](crate::Limits).
+    #[error("property with more values than the limit of {0}")]
+    TooManyValues(u32),
+    /// Reading the input failed; the [`Error`]'s
+    /// [source](std::error::Error::source) is the [`io::Error`].
+    #[error("read failed: {0}")]
+    Io(io::ErrorKind),
+    /// Well-formed SGF that a tree cannot hold (a property repeated in
+    /// a node, a value that is not UTF-8, ...): found by a tree builder,
+    /// not by the reader.
+    #[error(transparent)]
+    Tree(#[from] TreeErrorKind),
+}
+
+/// What a tree builder refuses in well-formed SGF.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TreeErrorKind {
     /// `parse` reads one game tree, and another one follows it.
     #[error("more than one game tree: use parse_collection to read them all")]
     ExtraGameTree,
@@ -161,23 +201,6 @@ pub enum ErrorKind {
     /// A value is not valid UTF-8 (the tree builder decodes values as UTF-8).
     #[error("value is not valid UTF-8")]
     InvalidUtf8,
-    /// Game trees nest deeper than [`Limits::max_depth`](crate::Limits).
-    #[error("game trees nested deeper than the limit of {0}")]
-    TooDeep(u32),
-    /// A value is longer than [`Limits::max_value_len`](crate::Limits).
-    #[error("value longer than the limit of {0} bytes")]
-    ValueTooLong(usize),
-    /// A node has more properties than
-    /// [`Limits::max_properties_per_node`](crate::Limits).
-    #[error("node with more properties than the limit of {0}")]
-    TooManyProperties(u32),
-    /// A property has more values than
-    /// [`Limits::max_values_per_property`](crate::Limits).
-    #[error("property with more values than the limit of {0}")]
-    TooManyValues(u32),
-    /// Reading the input failed.
-    #[error("read failed: {0}")]
-    Io(String),
     /// An input too large for a [`CompactTree`](crate::CompactTree),
     /// which indexes up to 2 GiB.
     #[error("input of {0} bytes is too large: a compact tree holds less than 2 GiB")]
@@ -203,23 +226,47 @@ fn describe_byte(byte: u8) -> String {
 ///     "value never closed: missing `]` at line 2, column 3 (byte 9)"
 /// );
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 #[error("{kind} at {position}")]
 pub struct Error {
     kind: ErrorKind,
     position: Position,
+    source: Option<Arc<io::Error>>,
 }
+
+impl PartialEq for Error {
+    /// Errors are equal when their kinds and positions are.
+    fn eq(&self, other: &Self) -> bool {
+        self.kind == other.kind && self.position == other.position
+    }
+}
+
+impl Eq for Error {}
 
 impl Error {
     /// An error of `kind` at `position`.
     pub fn new(kind: ErrorKind, position: Position) -> Error {
-        Error { kind, position }
+        Error {
+            kind,
+            position,
+            source: None,
+        }
     }
 
-    /// An error of `kind` at byte `offset` of `input`.
+    /// A failed read at `position`, keeping the [`io::Error`] as the
+    /// source.
     #[cold]
-    pub(crate) fn at(kind: ErrorKind, input: &[u8], offset: usize) -> Error {
-        Error::new(kind, Position::locate(input, offset))
+    pub(crate) fn io(err: io::Error, position: Position) -> Error {
+        Error {
+            kind: ErrorKind::Io(err.kind()),
+            position,
+            source: Some(Arc::new(err)),
+        }
+    }
+
+    /// The [`io::Error`] of a failed read ([`ErrorKind::Io`]).
+    pub fn io_error(&self) -> Option<&io::Error> {
+        self.source.as_deref()
     }
 
     /// What went wrong.

@@ -46,49 +46,39 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-mod builder;
+pub mod build;
 pub mod charset;
 mod collect;
-mod compact;
 mod error;
-mod event;
+pub mod event;
 pub mod game;
-mod games;
 mod ident;
 #[cfg(feature = "encoding")]
 mod legacy;
 mod lenient;
+mod lex;
 mod machine;
 mod options;
-mod owned;
-mod parser;
 pub mod props;
-mod push;
-mod reader;
+pub mod read;
 mod repair;
-mod tree;
+pub mod tree;
 pub mod typed;
 pub mod validate;
 pub mod value;
 mod warning;
-mod window;
 #[cfg(feature = "work-count")]
 pub mod work;
 #[cfg(not(feature = "work-count"))]
 mod work;
 pub mod writer;
 
-pub use builder::{ParserBuilder, DEFAULT_CHUNK};
-pub use compact::{CompactEvent, CompactTree, CompactWalk, NodeRef, Properties};
-pub use error::{Error, ErrorKind, Position};
-pub use event::{Event, PropIdent, RawValue, RawValueIter, RawValues};
-pub use games::{compact_games, games, CompactGames, Games};
+pub use build::{compact_games, games, parse, parse_collection};
+pub use error::{Error, ErrorKind, Position, TreeErrorKind};
+pub use event::{Event, OwnedEvent, PropIdent, RawValue, RawValues};
 pub use machine::Limits;
-pub use owned::{BytesParser, OwnedEvent, OwnedProperty};
-pub use parser::{Parser, Spans};
-pub use push::PushParser;
-pub use reader::StreamReader;
-pub use tree::{parse, parse_collection, SgfTree, Walk, WalkEvent};
+pub use read::{Reader, ReaderBuilder};
+pub use tree::{CompactTree, SgfTree};
 pub use writer::{Charset, Layout, Newline, WriteError, WriteOptions, Writer};
 
 pub use charset::{decode_to_utf8, CharsetReport, CharsetSource};
@@ -96,6 +86,22 @@ pub use collect::{parse_collection_with, Parsed};
 pub use lenient::LenientParser;
 pub use options::ParseOptions;
 pub use warning::{Warning, WarningKind};
+
+/// A reader over a whole input in memory: [`Reader`] over a
+/// [`Slice`](read::Slice). Its events borrow the input.
+///
+/// ```
+/// use sgf_stream::{Event, Parser};
+/// let mut moves = 0;
+/// for event in Parser::new(b"(;GM[1];B[pd];W[dp](;B[pp])(;B[dd]))") {
+///     if let Event::Property(ident, _) = event? {
+///         moves += (ident == "B" || ident == "W") as usize;
+///     }
+/// }
+/// assert_eq!(moves, 4);
+/// # Ok::<(), sgf_stream::Error>(())
+/// ```
+pub type Parser<'a> = Reader<read::Slice<'a>>;
 
 /// The README's examples, run as doctests.
 #[cfg(doctest)]

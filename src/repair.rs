@@ -2,8 +2,8 @@
 //! error. None of them allocates; each looks at a bounded or linear part
 //! of the input.
 
-pub(crate) use crate::machine::is_space;
-use crate::value::find_close;
+use crate::lex::find_close;
+pub(crate) use crate::lex::is_space;
 use crate::work;
 
 /// How far past a stray `]` the lenient layer looks for the `]` that

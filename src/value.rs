@@ -15,29 +15,14 @@
 
 use std::borrow::Cow;
 
+use crate::lex::{self, Escape, Flavor};
+
 /// A value's bytes are not valid UTF-8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("value is not valid UTF-8 at byte {offset} of the value")]
 pub struct Utf8Error {
     /// Where the first invalid byte is, counted in the raw value.
     pub offset: usize,
-}
-
-/// The index of the first unescaped `]` in `body`, the bytes after a `[`.
-pub(crate) fn find_close(body: &[u8]) -> Option<usize> {
-    let mut at = 0;
-    loop {
-        let found = memchr::memchr2(b']', b'\\', &body[at..]);
-        crate::work::count(found.map_or(body.len() - at, |found| found + 1));
-        at += found?;
-        if body[at] == b']' {
-            return Some(at);
-        }
-        at += 2;
-        if at > body.len() {
-            return None;
-        }
-    }
 }
 
 /// Decodes a raw value as SGF Text.
@@ -76,7 +61,7 @@ pub fn text_lossy(raw: &[u8]) -> Cow<'_, str> {
     match text(raw) {
         Ok(text) => text,
         Err(_) => {
-            let unescaped = decode_bytes(raw, Flavor::Text);
+            let unescaped = lex::unescape(raw, Flavor::Text);
             Cow::Owned(String::from_utf8_lossy(&unescaped).into_owned())
         }
     }
@@ -88,17 +73,7 @@ pub fn text_lossy(raw: &[u8]) -> Cow<'_, str> {
 /// assert_eq!(sgf_stream::value::escape("a]b\\c"), "a\\]b\\\\c");
 /// ```
 pub fn escape(text: &str) -> Cow<'_, str> {
-    if !text.bytes().any(|b| b == b']' || b == b'\\') {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 4);
-    for ch in text.chars() {
-        if ch == ']' || ch == '\\' {
-            out.push('\\');
-        }
-        out.push(ch);
-    }
-    Cow::Owned(out)
+    lex::escape_str(text, Escape::Value)
 }
 
 /// Escapes the two halves of a Compose value and joins them with `:`:
@@ -110,44 +85,12 @@ pub fn escape(text: &str) -> Cow<'_, str> {
 /// assert_eq!(escape_compose("dp", "1:0 ]"), "dp:1\\:0 \\]");
 /// ```
 pub fn escape_compose(left: &str, right: &str) -> String {
-    let mut out = String::with_capacity(left.len() + right.len() + 5);
-    for (at, half) in [left, right].into_iter().enumerate() {
-        if at == 1 {
-            out.push(':');
-        }
-        for ch in half.chars() {
-            if matches!(ch, ']' | '\\' | ':') {
-                out.push('\\');
-            }
-            out.push(ch);
-        }
-    }
-    out
-}
-
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Flavor {
-    Text,
-    SimpleText,
-}
-
-/// Whether `byte` is changed by decoding: `\\`, CR, tab, vertical tab,
-/// form feed, and for SimpleText LF. Branch-free, so loops vectorise.
-#[inline]
-fn special(byte: u8, flavor: Flavor) -> bool {
-    // 9..=13: tab, LF, VT, FF, CR; LF only matters for SimpleText.
-    let space = (byte.wrapping_sub(9) < 5) & ((byte != b'\n') | (flavor == Flavor::SimpleText));
-    (byte == b'\\') | space
-}
-
-/// Whether any byte needs [`decode_bytes`]: a branch-free scan over
-/// blocks, which the compiler vectorises (comments are long).
-fn needs_work(raw: &[u8], flavor: Flavor) -> bool {
-    raw.chunks(32).any(|block| {
-        block
-            .iter()
-            .fold(false, |found, &byte| found | special(byte, flavor))
-    })
+    let mut out = Vec::with_capacity(left.len() + right.len() + 5);
+    lex::escape_into(left.as_bytes(), Escape::ComposeHalf, &mut out);
+    out.push(b':');
+    lex::escape_into(right.as_bytes(), Escape::ComposeHalf, &mut out);
+    // Only ASCII `\` and `:` were added around the halves' UTF-8.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 fn valid(bytes: &[u8]) -> Result<&str, Utf8Error> {
@@ -157,79 +100,20 @@ fn valid(bytes: &[u8]) -> Result<&str, Utf8Error> {
 }
 
 fn decode(raw: &[u8], flavor: Flavor) -> Result<Cow<'_, str>, Utf8Error> {
-    if !needs_work(raw, flavor) {
-        return valid(raw).map(Cow::Borrowed);
-    }
     // Validate the raw bytes first so the offset names the raw value; the
     // unescaped bytes are then valid too, as escapes only remove ASCII.
-    valid(raw)?;
-    let bytes = decode_bytes(raw, flavor);
-    Ok(Cow::Owned(
-        String::from_utf8(bytes).expect("unescaping valid UTF-8 keeps it valid"),
-    ))
-}
-
-/// Applies the escape and whitespace rules to bytes, whatever their
-/// encoding (all the rules act on ASCII bytes only).
-pub(crate) fn decode_bytes(raw: &[u8], flavor: Flavor) -> Vec<u8> {
-    let mut out = Vec::with_capacity(raw.len());
-    let mut i = 0;
-    while i < raw.len() {
-        // Copy the run of bytes that stay as they are in one go.
-        let run = raw[i..]
-            .iter()
-            .position(|&b| special(b, Flavor::SimpleText))
-            .unwrap_or(raw.len() - i);
-        out.extend_from_slice(&raw[i..i + run]);
-        i += run;
-        if i == raw.len() {
-            break;
-        }
-        let b = raw[i];
-        i += 1;
-        let escaped = b == b'\\';
-        let b = if escaped {
-            match raw.get(i) {
-                Some(&next) => {
-                    i += 1;
-                    next
-                }
-                None => break,
-            }
-        } else {
-            b
-        };
-        match b {
-            b'\n' | b'\r' => {
-                // A pair CRLF or LFCR counts as one line break.
-                if let Some(&next) = raw.get(i) {
-                    if (next == b'\n' || next == b'\r') && next != b {
-                        i += 1;
-                    }
-                }
-                if !escaped {
-                    out.push(if flavor == Flavor::Text { b'\n' } else { b' ' });
-                }
-            }
-            b'\t' | 0x0b | 0x0c => out.push(b' '),
-            _ => out.push(b),
-        }
+    let valid = valid(raw)?;
+    match lex::unescape(raw, flavor) {
+        Cow::Borrowed(_) => Ok(Cow::Borrowed(valid)),
+        Cow::Owned(bytes) => Ok(Cow::Owned(
+            String::from_utf8(bytes).expect("unescaping valid UTF-8 keeps it valid"),
+        )),
     }
-    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn find_close_skips_escapes() {
-        assert_eq!(find_close(b"a\\]b]"), Some(4));
-        assert_eq!(find_close(b"\\\\]"), Some(2));
-        assert_eq!(find_close(b"abc"), None);
-        assert_eq!(find_close(b"ab\\"), None);
-        assert_eq!(find_close(b"ab\\]"), None);
-    }
 
     #[test]
     fn line_break_pairs_count_once() {

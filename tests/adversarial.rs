@@ -4,7 +4,7 @@
 mod common;
 
 use common::on_small_stack;
-use sgf_stream::{parse, parse_collection, ErrorKind, Event, Parser};
+use sgf_stream::{parse, parse_collection, ErrorKind, Event, Parser, TreeErrorKind};
 
 /// The `n`th distinct uppercase identifier (A, B, ..., Z, AA, AB, ...).
 fn ident(mut n: usize) -> String {
@@ -35,7 +35,10 @@ fn a_million_properties_in_one_node() {
     // The same identifier twice among them is still found.
     sgf.insert_str(sgf.len() - 1, "ZZ[]");
     let err = parse(&sgf).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::RepeatedProperty("ZZ".into()));
+    assert_eq!(
+        err.kind(),
+        &ErrorKind::Tree(TreeErrorKind::RepeatedProperty("ZZ".into()))
+    );
 }
 
 #[test]
@@ -73,7 +76,7 @@ fn lone_utf16_surrogates() {
     let events = Parser::new(input).filter(|e| e.is_ok()).count();
     assert_eq!(events, 6);
     let err = parse_collection(input).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::InvalidUtf8);
+    assert_eq!(err.kind(), &ErrorKind::Tree(TreeErrorKind::InvalidUtf8));
     assert_eq!(err.offset(), 11);
     assert_eq!(
         sgf_stream::value::text_lossy(b"x\xED\xA0\x80y"),

@@ -222,7 +222,7 @@ fn stats_with_no_path_reads_the_shipped_samples() {
     let games: u64 = files
         .iter()
         .map(|f| {
-            sgf_stream::parse_collection(&fs::read(f).unwrap())
+            sgf_stream::parse_collection(fs::read(f).unwrap())
                 .unwrap()
                 .len() as u64
         })
@@ -443,7 +443,7 @@ fn fmt_in_place_never_touches_a_file_with_errors_unless_forced() {
     // Lenient (the default): the repaired file is written.
     fs::write(&bad, BAD).unwrap();
     sgf().args(["fmt", "-i"]).arg(&bad).assert().code(0);
-    let repaired = sgf_stream::parse(&fs::read_to_string(&bad).unwrap()).unwrap();
+    let repaired = sgf_stream::parse(fs::read_to_string(&bad).unwrap()).unwrap();
     assert_eq!(repaired.children()[0].get("C").unwrap(), ["oops"]);
 }
 

@@ -9,7 +9,8 @@ mod common;
 use bytes::Bytes;
 use common::{long_main_line, nested_variations, on_small_stack};
 use sgf_stream::{
-    parse_collection, CompactEvent, CompactTree, Event, Parser, ParserBuilder, RawValues, SgfTree,
+    parse_collection, tree::CompactEvent, CompactTree, Event, Parser, RawValues, ReaderBuilder,
+    SgfTree,
 };
 
 /// The properties of each node in file order, as the parser sees them.
@@ -111,7 +112,8 @@ fn corpus_has_the_same_content_as_sgf_tree() {
 #[test]
 fn links_follow_the_variations() {
     let tree = CompactTree::from_bytes("(;A[1];B[2](;C[3];D[4])(;E[5])(;F[6]))(;G[7])").unwrap();
-    let label = |node: sgf_stream::NodeRef<'_>| node.properties().next().unwrap().0.to_string();
+    let label =
+        |node: sgf_stream::tree::NodeRef<'_>| node.properties().next().unwrap().0.to_string();
     let roots: Vec<_> = tree.games().map(label).collect();
     assert_eq!(roots, ["A", "G"]);
     let b = tree.root().unwrap().first_child().unwrap();
@@ -226,7 +228,7 @@ fn complete_games(input: &[u8]) -> (Nodes<'_>, usize, Option<sgf_stream::Error>)
 fn check_compact_games(input: &[u8]) {
     let (expected, games, error) = complete_games(input);
     for chunk in 1..=16 {
-        let items: Vec<_> = ParserBuilder::new()
+        let items: Vec<_> = ReaderBuilder::new()
             .chunk_size(chunk)
             .compact_games(input)
             .collect();

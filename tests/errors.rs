@@ -1,6 +1,8 @@
 //! Each error kind, with its exact position.
 
-use sgf_stream::{parse, parse_collection, ErrorKind, Limits, Parser};
+use sgf_stream::{
+    parse, parse_collection, ErrorKind, Limits, Parser, ReaderBuilder, TreeErrorKind,
+};
 
 /// An error's kind, line, column and byte offset.
 type Found = (ErrorKind, u32, u32, u64);
@@ -34,7 +36,10 @@ fn each_kind_at_its_position() {
         ("(;A[b] ! )", (UnexpectedByte(b'!'), 1, 8, 7)),
         ("(;A[b](;C[d]);E[f])", (NodeAfterVariation, 1, 14, 13)),
         ("(;A[b])\r\n\r\nxyz", (TrailingText(b'x'), 3, 1, 11)),
-        ("(;A[b]B[c]A[d])", (RepeatedProperty("A".into()), 1, 11, 10)),
+        (
+            "(;A[b]B[c]A[d])",
+            (Tree(TreeErrorKind::RepeatedProperty("A".into())), 1, 11, 10),
+        ),
     ];
     for (input, expected) in cases {
         assert_eq!(error_of(input), expected, "{input:?}");
@@ -44,14 +49,14 @@ fn each_kind_at_its_position() {
 #[test]
 fn invalid_utf8_is_reported_at_the_byte() {
     let err = parse_collection(b"(;C[ok]\r\n;C[ab\xff])").unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::InvalidUtf8);
+    assert_eq!(err.kind(), &ErrorKind::Tree(TreeErrorKind::InvalidUtf8));
     assert_eq!((err.line(), err.column(), err.offset()), (2, 6, 14));
 }
 
 #[test]
 fn extra_game_tree_for_parse_only() {
     let err = parse("(;A[b])\n(;C[d])").unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::ExtraGameTree);
+    assert_eq!(err.kind(), &ErrorKind::Tree(TreeErrorKind::ExtraGameTree));
     assert_eq!((err.line(), err.column()), (2, 1));
     assert_eq!(parse_collection(b"(;A[b])\n(;C[d])").unwrap().len(), 2);
 }
@@ -88,7 +93,9 @@ fn parser_stops_after_the_first_error() {
 #[test]
 fn limits_are_errors() {
     let run = |input: &[u8], limits: Limits| {
-        Parser::with_limits(input, limits)
+        ReaderBuilder::new()
+            .limits(limits)
+            .from_slice(input)
             .find_map(Result::err)
             .map(|err| (err.kind().clone(), err.offset()))
     };

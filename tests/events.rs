@@ -152,10 +152,11 @@ fn whitespace_wherever_the_grammar_allows() {
 #[test]
 fn spans_cover_each_event() {
     let input = b"(;AB[aa] [bb]\n;C[x\\]])";
-    let spans: Vec<_> = Parser::new(input)
-        .into_spans()
-        .map(|item| item.unwrap().1)
-        .collect();
+    let mut spans = Vec::new();
+    let mut parser = Parser::new(input);
+    while let Some((_, span)) = parser.next_spanned().unwrap() {
+        spans.push(span);
+    }
     assert_eq!(spans, [0..1, 1..2, 2..13, 14..15, 15..21, 21..22]);
     let mut parser = Parser::new(input);
     parser.next();

@@ -16,7 +16,7 @@ fn linear_work_needs_the_work_count_feature() {
 mod counted {
     use sgf_stream::{
         charset::decode_to_utf8, compact_games, games, parse_collection, parse_collection_with,
-        work, LenientParser, ParseOptions, Parser, ParserBuilder, PushParser,
+        work, LenientParser, ParseOptions, Parser, Reader, ReaderBuilder,
     };
     use std::io::Read;
 
@@ -64,27 +64,27 @@ mod counted {
                 let _ = decode_to_utf8(input);
             }),
             ("reader, 1-byte reads, 8 KiB chunks", |input| {
-                let mut reader = ParserBuilder::new().reader(Trickle {
+                let mut reader = ReaderBuilder::new().from_reader(Trickle {
                     rest: input,
                     piece: 1,
                 });
-                while let Ok(Some(_)) = reader.read_event() {}
+                while let Ok(Some(_)) = reader.next_event() {}
             }),
             ("reader, 7-byte reads, 16-byte chunks", |input| {
                 let source = Trickle {
                     rest: input,
                     piece: 7,
                 };
-                let mut reader = ParserBuilder::new().chunk_size(16).reader(source);
-                while let Ok(Some(_)) = reader.read_event() {}
+                let mut reader = ReaderBuilder::new().chunk_size(16).from_reader(source);
+                while let Ok(Some(_)) = reader.next_event() {}
             }),
             ("push, 1-byte pieces", |input| {
-                let mut push = PushParser::new();
+                let mut push = Reader::pushed();
                 for byte in input.chunks(1) {
                     push.feed(byte);
                     while let Ok(Some(_)) = push.next_event() {}
                 }
-                let _ = push.finish();
+                push.finish();
                 while let Ok(Some(_)) = push.next_event() {}
             }),
             ("games, 3-byte reads", |input| {
@@ -225,13 +225,15 @@ mod counted {
         // time, a 100,000-byte value costs a few units per byte, where
         // rescanning from the value's start would cost ~50,000.
         let input = [b"(;C[".as_slice(), &b"x".repeat(100_000), b"])"].concat();
-        let mut push = PushParser::new();
+        let mut push = Reader::pushed();
         let ((), work) = work::measure(|| {
             for byte in input.chunks(1) {
                 push.feed(byte);
                 while let Ok(Some(_)) = push.next_event() {}
             }
-            push.finish().unwrap();
+            push.finish();
+            while let Ok(Some(_)) = push.next_event() {}
+            assert!(push.is_done());
         });
         let per_byte = work as f64 / input.len() as f64;
         assert!(per_byte < 10.0, "{per_byte:.1} work per byte");

@@ -6,7 +6,7 @@ mod common;
 
 use sgf_stream::{
     parse_collection, parse_collection_with, ErrorKind, Event, LenientParser, Limits, ParseOptions,
-    Parser, SgfTree, Warning, WarningKind,
+    Parser, SgfTree, TreeErrorKind, Warning, WarningKind,
 };
 
 /// A warning as compared here: kind, offset, line, column, range.
@@ -187,7 +187,7 @@ fn repeated_properties_are_merged() {
     assert_eq!(
         strict(input),
         (
-            ErrorKind::RepeatedProperty("AB".into()),
+            ErrorKind::Tree(TreeErrorKind::RepeatedProperty("AB".into())),
             at(input, "AB[bb]")
         )
     );
@@ -420,7 +420,7 @@ fn invalid_utf8_is_replaced_in_lenient_mode_and_an_error_in_strict() {
     // A player name cut in the middle of a character (ê = C3 AA).
     let input = b"(;CA[UTF-8]PB[Jos\xC3]PW[caf\xC3\xAA])";
     let err = parse_collection_with(input, &ParseOptions::strict()).unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::InvalidUtf8);
+    assert_eq!(err.kind(), &ErrorKind::Tree(TreeErrorKind::InvalidUtf8));
     assert_eq!(err.offset(), 17);
     let parsed = parse_collection_with(input, &ParseOptions::lenient()).unwrap();
     assert_eq!(parsed.trees[0].get("PB").unwrap(), ["Jos\u{FFFD}"]);

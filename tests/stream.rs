@@ -11,9 +11,10 @@ use std::io::{self, Read};
 
 use bytes::Bytes;
 use proptest::prelude::*;
+use sgf_stream::read::Pushed;
 use sgf_stream::{
-    parse_collection, Error, ErrorKind, Event, Limits, OwnedEvent, Parser, ParserBuilder,
-    PushParser, SgfTree,
+    parse_collection, Error, ErrorKind, Event, Limits, OwnedEvent, Parser, Reader, ReaderBuilder,
+    SgfTree,
 };
 
 /// An event with owned contents, for comparing runs.
@@ -39,7 +40,9 @@ fn ev(event: &Event<'_>) -> Ev {
 type Run = Vec<Result<Ev, Error>>;
 
 fn slice_run(input: &[u8], limits: Limits) -> Run {
-    Parser::with_limits(input, limits)
+    ReaderBuilder::new()
+        .limits(limits)
+        .from_slice(input)
         .map(|item| item.map(|event| ev(&event)))
         .collect()
 }
@@ -77,23 +80,23 @@ impl Read for Trickle<'_> {
 }
 
 fn reader_run(source: impl Read, limits: Limits, chunk: usize) -> Run {
-    let mut reader = ParserBuilder::new()
+    let mut reader = ReaderBuilder::new()
         .limits(limits)
         .chunk_size(chunk)
-        .reader(source);
+        .from_reader(source);
     let mut out = Vec::new();
     loop {
-        match reader.read_event() {
+        match reader.next_event() {
             Ok(Some(event)) => out.push(Ok(ev(&event))),
             Ok(None) => break,
             Err(err) => out.push(Err(err)),
         }
     }
-    assert!(matches!(reader.read_event(), Ok(None)), "fused");
+    assert!(matches!(reader.next_event(), Ok(None)), "fused");
     out
 }
 
-fn drain(parser: &mut PushParser, out: &mut Run) {
+fn drain(parser: &mut Reader<Pushed>, out: &mut Run) {
     loop {
         match parser.next_event() {
             Ok(Some(event)) => out.push(Ok(ev(&event))),
@@ -104,9 +107,9 @@ fn drain(parser: &mut PushParser, out: &mut Run) {
 }
 
 /// Feeds `input` in pieces of the given sizes (cycling), draining events
-/// after each; checks that `finish` reports the run's error, if any.
+/// after each, then finishes and drains the rest.
 fn push_run(input: &[u8], limits: Limits, sizes: &[usize]) -> Run {
-    let mut parser = ParserBuilder::new().limits(limits).push();
+    let mut parser = ReaderBuilder::new().limits(limits).pushed();
     let mut out = Vec::new();
     let mut rest = input;
     for size in sizes.iter().cycle() {
@@ -118,24 +121,22 @@ fn push_run(input: &[u8], limits: Limits, sizes: &[usize]) -> Run {
         rest = tail;
         drain(&mut parser, &mut out);
     }
-    let finished = parser.finish();
+    parser.finish();
     drain(&mut parser, &mut out);
-    let last_error = out.iter().rev().find_map(|item| item.clone().err());
-    assert_eq!(finished.err(), last_error, "finish reports the error");
     assert!(parser.is_done());
     out
 }
 
 fn bytes_run(input: &[u8], limits: Limits) -> Run {
-    ParserBuilder::new()
+    ReaderBuilder::new()
         .limits(limits)
-        .bytes(Bytes::copy_from_slice(input))
+        .from_bytes(Bytes::copy_from_slice(input))
         .map(|item| item.map(|event| ev(&event.as_event())))
         .collect()
 }
 
 fn games_run(input: &[u8], chunk: usize) -> Result<Vec<SgfTree>, Error> {
-    ParserBuilder::new()
+    ReaderBuilder::new()
         .chunk_size(chunk)
         .games(Trickle::new(input, vec![chunk]))
         .collect()
@@ -235,7 +236,10 @@ fn a_failed_read_is_an_io_error_at_its_offset() {
     let input = b"(;B[pd]\n;W[dp]";
     let run = reader_run(Failing(input), Limits::default(), 4);
     let err = run.last().unwrap().as_ref().unwrap_err();
-    assert!(matches!(err.kind(), ErrorKind::Io(msg) if msg.contains("disk on fire")));
+    assert_eq!(err.kind(), &ErrorKind::Io(io::ErrorKind::Other));
+    let source = std::error::Error::source(err).expect("the io::Error is kept");
+    assert!(source.to_string().contains("disk on fire"), "{source}");
+    assert!(err.io_error().is_some());
     assert_eq!((err.offset(), err.line(), err.column()), (14, 2, 7));
     let events = run.iter().filter(|item| item.is_ok()).count();
     assert_eq!(events, 4, "(, ;, B and ; came before the failure");
@@ -247,40 +251,108 @@ fn a_failed_read_is_an_io_error_at_its_offset() {
     ));
 }
 
-/// An endless value: `(;C[` and then `a` forever, counting what was read.
+/// An endless input: `head` and then `fill` forever, counting what was
+/// read.
 struct Endless {
+    head: &'static [u8],
+    fill: u8,
     read: u64,
+}
+
+impl Endless {
+    fn new(head: &'static [u8], fill: u8) -> Self {
+        Endless {
+            head,
+            fill,
+            read: 0,
+        }
+    }
 }
 
 impl Read for Endless {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let head = b"(;C[";
         for (i, byte) in buf.iter_mut().enumerate() {
             let at = self.read as usize + i;
-            *byte = head.get(at).copied().unwrap_or(b'a');
+            *byte = self.head.get(at).copied().unwrap_or(self.fill);
         }
         self.read += buf.len() as u64;
         Ok(buf.len())
     }
 }
 
-#[test]
-fn a_huge_value_is_refused_while_it_arrives() {
-    let limit = 1 << 20;
-    let mut reader = ParserBuilder::new()
+/// Reads `source` with `max_value_len(limit)` and 4 KiB reads until its
+/// error; returns the error and how many bytes were read.
+fn endless_error(source: Endless, limit: usize) -> (Error, u64) {
+    let mut reader = ReaderBuilder::new()
         .max_value_len(limit)
         .chunk_size(4096)
-        .reader(Endless { read: 0 });
+        .from_reader(source);
     let err = loop {
-        match reader.read_event() {
+        match reader.next_event() {
             Ok(Some(_)) => {}
-            Ok(None) => panic!("an endless value cannot end"),
+            Ok(None) => panic!("an endless input cannot end"),
             Err(err) => break err,
         }
     };
+    (err, reader.get_ref().read)
+}
+
+#[test]
+fn endless_identifiers_and_spaces_are_refused_in_bounded_memory() {
+    // Issue 18, item 7: each shape used to be read whole before its error.
+    let limit = 1 << 20;
+    let shapes: [(&[u8], u8, ErrorKind, u64); 4] = [
+        (b"(;A", b'B', ErrorKind::IdentifierTooLong(64), 2 + 64),
+        (b"(;C[a]", b' ', ErrorKind::SpaceTooLong(limit), 6),
+        (b"(;C", b' ', ErrorKind::SpaceTooLong(limit), 3),
+        (b"(;C[a][b]\n", b'\t', ErrorKind::SpaceTooLong(limit), 9),
+    ];
+    for (head, fill, kind, offset) in shapes {
+        let (err, read) = endless_error(Endless::new(head, fill), limit);
+        assert_eq!((err.kind(), err.offset()), (&kind, offset), "{head:?}");
+        assert!(read < 2 * limit as u64 + 8192, "{head:?}: read {read}");
+    }
+}
+
+#[test]
+fn whitespace_between_tokens_is_not_buffered() {
+    // `(;C[a];` and then spaces: nothing to keep, the buffer stays small.
+    let mut parser = Reader::pushed();
+    parser.feed(b"(;C[a];");
+    let spaces = vec![b' '; 64 << 10];
+    let mut most = 0;
+    for _ in 0..256 {
+        parser.feed(&spaces);
+        while parser.next_event().unwrap().is_some() {}
+        most = most.max(parser.buffered());
+    }
+    assert!(
+        most < 256 << 10,
+        "buffered {most} bytes of 16 MiB of spaces"
+    );
+}
+
+#[test]
+fn a_pushed_endless_identifier_is_refused() {
+    let mut parser = Reader::pushed();
+    parser.feed(b"(;A");
+    let letters = vec![b'B'; 4096];
+    let err = loop {
+        parser.feed(&letters);
+        match parser.next_event() {
+            Ok(_) => assert!(parser.buffered() < 64 << 10, "still buffering"),
+            Err(err) => break err,
+        }
+    };
+    assert_eq!(err.kind(), &ErrorKind::IdentifierTooLong(64));
+}
+
+#[test]
+fn a_huge_value_is_refused_while_it_arrives() {
+    let limit = 1 << 20;
+    let (err, read) = endless_error(Endless::new(b"(;C[", b'a'), limit);
     assert_eq!(err.kind(), &ErrorKind::ValueTooLong(limit));
     assert_eq!(err.offset(), 3);
-    let read = reader.get_ref().read;
     assert!(read > limit as u64, "read {read}");
     assert!(read < 2 * limit as u64 + 8192, "read {read}: stopped early");
 }
@@ -289,13 +361,13 @@ fn a_huge_value_is_refused_while_it_arrives() {
 fn push_parser_feeds_after_a_chunk_without_draining() {
     // Feeding several chunks before asking for events is fine too.
     let input = b"(;A[b];C[d](;E[f])(;G[h]))";
-    let mut parser = PushParser::new();
+    let mut parser = Reader::pushed();
     for piece in input.chunks(5) {
         parser.feed(piece);
     }
     let mut run = Vec::new();
     drain(&mut parser, &mut run);
-    parser.finish().unwrap();
+    parser.finish();
     drain(&mut parser, &mut run);
     assert_eq!(run, slice_run(input, Limits::default()));
 }
@@ -303,23 +375,25 @@ fn push_parser_feeds_after_a_chunk_without_draining() {
 #[test]
 fn push_parser_finish_completes_a_last_property() {
     // `(;A[b]` ends inside a node: the property is only complete at the end.
-    let mut parser = PushParser::new();
+    let mut parser = Reader::pushed();
     parser.feed(b"(;A[b]");
     let mut run = Vec::new();
     drain(&mut parser, &mut run);
-    assert_eq!(run.len(), 2);
-    let err = parser.finish().unwrap_err();
-    assert_eq!(err.kind(), &ErrorKind::UnclosedTree);
+    assert_eq!(run.len(), 2, "( and ; before the end");
+    assert!(!parser.is_done());
+    parser.finish();
     drain(&mut parser, &mut run);
     assert_eq!(run, slice_run(b"(;A[b]", Limits::default()));
-    assert_eq!(parser.error(), Some(&err));
+    let err = run.last().unwrap().as_ref().unwrap_err();
+    assert_eq!(err.kind(), &ErrorKind::UnclosedTree);
+    assert!(parser.is_done());
 }
 
 #[test]
 fn owned_events_and_games_cross_threads() {
     let input =
         Bytes::from(b"(;GN[one]C[caf\xc3\xa9];B[pd](;W[dp])(;W[dd]))(;GN[two];B[aa])".to_vec());
-    let events: Vec<OwnedEvent> = sgf_stream::BytesParser::new(input.clone())
+    let events: Vec<OwnedEvent> = sgf_stream::Reader::from_bytes(input.clone())
         .collect::<Result<_, _>>()
         .unwrap();
     let expected: Vec<Ev> = slice_run(&input, Limits::default())
@@ -365,7 +439,7 @@ fn owned_events_and_games_cross_threads() {
 #[test]
 fn owned_values_share_the_input_buffer() {
     let input = Bytes::from(b"(;AB[aa][bb]C[x\\]y])".to_vec());
-    let props: Vec<_> = sgf_stream::BytesParser::new(input.clone())
+    let props: Vec<_> = sgf_stream::Reader::from_bytes(input.clone())
         .filter_map(|event| match event.unwrap() {
             OwnedEvent::Property(prop) => Some(prop),
             _ => None,

@@ -7,7 +7,7 @@
 mod common;
 
 use common::generate::GameReader;
-use sgf_stream::{Event, ParserBuilder};
+use sgf_stream::{Event, ReaderBuilder};
 
 /// The process's peak resident set size in bytes, where Linux reports it.
 fn peak_bytes() -> Option<u64> {
@@ -24,11 +24,11 @@ fn streaming_66_mb_stays_under_64_mb() {
         return;
     };
     let total: u64 = 66 << 20;
-    let mut reader = ParserBuilder::new()
+    let mut reader = ReaderBuilder::new()
         .chunk_size(16 << 10)
-        .reader(GameReader::new(7, total));
+        .from_reader(GameReader::new(7, total));
     let mut nodes = 0u64;
-    while let Some(event) = reader.read_event().unwrap() {
+    while let Some(event) = reader.next_event().unwrap() {
         nodes += matches!(event, Event::Node) as u64;
     }
     assert!(reader.position() >= total);

@@ -11,7 +11,7 @@ mod common;
 pub use common::generate;
 
 use bytes::Bytes;
-use sgf_stream::{value, CompactTree, Event, Parser, ParserBuilder, SgfTree, Writer};
+use sgf_stream::{value, CompactTree, Event, Parser, ReaderBuilder, SgfTree, Writer};
 
 /// One benchmark input: a whole collection in memory.
 pub struct Input {
@@ -85,9 +85,9 @@ pub fn events(bytes: &[u8]) -> usize {
 /// `StreamReader` reading 8 KiB at a time; returns the number of nodes.
 #[inline(never)]
 pub fn reader_events(bytes: &[u8]) -> usize {
-    let mut reader = ParserBuilder::new().chunk_size(8 << 10).reader(bytes);
+    let mut reader = ReaderBuilder::new().chunk_size(8 << 10).from_reader(bytes);
     let mut nodes = 0;
-    while let Some(event) = reader.read_event().expect("valid input") {
+    while let Some(event) = reader.next_event().expect("valid input") {
         nodes += matches!(event, Event::Node) as usize;
     }
     nodes

@@ -5,7 +5,7 @@
 use std::io::Read;
 
 use libfuzzer_sys::fuzz_target;
-use sgf_stream::{Error, Event, Parser, PushParser, StreamReader};
+use sgf_stream::{Error, Event, Parser, Reader};
 
 /// Events as comparable strings, then the error (if any).
 type Outcome = (Vec<String>, Option<Error>);
@@ -41,10 +41,10 @@ impl Read for Chunked<'_> {
 }
 
 fn reader(input: &[u8], chunk: usize) -> Outcome {
-    let mut reader = StreamReader::new(Chunked { rest: input, chunk });
+    let mut reader = Reader::from_reader(Chunked { rest: input, chunk });
     let mut events = Vec::new();
     loop {
-        match reader.read_event() {
+        match reader.next_event() {
             Ok(Some(event)) => events.push(describe(&event)),
             Ok(None) => return (events, None),
             Err(err) => return (events, Some(err)),
@@ -53,7 +53,7 @@ fn reader(input: &[u8], chunk: usize) -> Outcome {
 }
 
 fn push(input: &[u8], chunk: usize) -> Outcome {
-    let mut parser = PushParser::new();
+    let mut parser = Reader::pushed();
     let mut events = Vec::new();
     for piece in input.chunks(chunk) {
         parser.feed(piece);
@@ -65,15 +65,14 @@ fn push(input: &[u8], chunk: usize) -> Outcome {
             }
         }
     }
-    let finished = parser.finish();
+    parser.finish();
     loop {
         match parser.next_event() {
             Ok(Some(event)) => events.push(describe(&event)),
-            Ok(None) => break,
+            Ok(None) => return (events, None),
             Err(err) => return (events, Some(err)),
         }
     }
-    (events, finished.err())
 }
 
 fuzz_target!(|data: &[u8]| {

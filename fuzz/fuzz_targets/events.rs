@@ -20,11 +20,13 @@ fn check_events(input: &[u8]) {
     let mut depth: i64 = 0;
     let mut last_end = 0;
     let mut failed = false;
-    for item in Parser::new(input).into_spans() {
+    let mut parser = Parser::new(input);
+    while let Some(item) = parser.next_spanned().transpose() {
         assert!(!failed, "an item after an error");
         match item {
             Ok((event, span)) => {
-                assert!(span.start >= last_end && span.end <= input.len() && span.start < span.end);
+                let len = input.len() as u64;
+                assert!(span.start >= last_end && span.end <= len && span.start < span.end);
                 last_end = span.end;
                 match event {
                     Event::StartGameTree => depth += 1,

@@ -20,17 +20,7 @@ pub fn split_compose(raw: &[u8]) -> Option<(&[u8], &[u8])> {
 pub(crate) type Splitter = fn(&[u8]) -> Option<(&[u8], &[u8])>;
 
 pub(crate) fn split(raw: &[u8]) -> Option<(&[u8], &[u8])> {
-    let mut at = 0;
-    loop {
-        at += memchr::memchr2(b':', b'\\', &raw[at..])?;
-        if raw[at] == b':' {
-            return Some((&raw[..at], &raw[at + 1..]));
-        }
-        at += 2;
-        if at >= raw.len() {
-            return None;
-        }
-    }
+    crate::lex::split_compose(raw)
 }
 
 /// Splits at the first `:` of a value whose escapes are already gone

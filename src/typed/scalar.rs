@@ -9,29 +9,7 @@ use super::error::{ValueError, ValueErrorKind};
 /// has no `\`. Non-text values rarely hold one, but `\` + any character
 /// means that character in every value type.
 pub(crate) fn unescaped(raw: &[u8]) -> Cow<'_, [u8]> {
-    if !raw.contains(&b'\\') {
-        return Cow::Borrowed(raw);
-    }
-    let mut out = Vec::with_capacity(raw.len());
-    let mut i = 0;
-    while i < raw.len() {
-        if raw[i] != b'\\' {
-            out.push(raw[i]);
-            i += 1;
-            continue;
-        }
-        let Some(&next) = raw.get(i + 1) else { break };
-        i += 2;
-        if next == b'\n' || next == b'\r' {
-            // A soft line break; a CRLF or LFCR pair counts once.
-            if matches!(raw.get(i), Some(&b) if (b == b'\n' || b == b'\r') && b != next) {
-                i += 1;
-            }
-        } else {
-            out.push(next);
-        }
-    }
-    Cow::Owned(out)
+    crate::lex::remove_escapes(raw)
 }
 
 /// Checks a None value: it must be empty.

@@ -12,8 +12,8 @@
 use std::io;
 
 use super::{Charset, State, WriteError, Writer, CHUNK};
-use crate::compact::{CompactEvent, NodeRef};
-use crate::machine::{is_space, value_end};
+use crate::lex::{is_space, value_end};
+use crate::tree::{CompactEvent, NodeRef};
 use memchr::memmem;
 
 impl<W: io::Write> Writer<W> {

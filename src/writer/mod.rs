@@ -794,21 +794,13 @@ fn check_ident(ident: &str) -> Result<(), WriteError> {
 
 /// A raw value must not end early: no unescaped `]`, no final lone `\`.
 fn check_raw(ident: &str, value: &[u8]) -> Result<(), WriteError> {
-    let mut at = 0;
-    while let Some(found) = memchr::memchr2(b']', b'\\', &value[at..]) {
-        at += found;
-        if value[at] == b']' || at + 1 == value.len() {
-            return Err(WriteError::UnescapedValue {
-                ident: ident.to_string(),
-                offset: at,
-            });
-        }
-        at += 2;
-        if at >= value.len() {
-            break;
-        }
+    match crate::lex::first_unescaped_close(value) {
+        None => Ok(()),
+        Some(offset) => Err(WriteError::UnescapedValue {
+            ident: ident.to_string(),
+            offset,
+        }),
     }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -196,9 +196,13 @@ pub fn parse_text(
     let mut found = Found::default();
     match mode {
         Mode::Strict => {
-            for item in Parser::new(text).into_spans() {
-                match item {
-                    Ok((event, span)) => on_event(&event, span),
+            let mut parser = Parser::new(text);
+            loop {
+                match parser.next_spanned() {
+                    Ok(Some((event, span))) => {
+                        on_event(&event, span.start as usize..span.end as usize)
+                    }
+                    Ok(None) => break,
                     Err(err) => found.error = Some(err),
                 }
             }

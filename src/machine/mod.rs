@@ -11,55 +11,19 @@
 //! The caller may drop the bytes before `*pos` between calls (shifting the
 //! rest down); offsets are relative to the buffer it passes.
 
+mod fast;
+mod limits;
+#[cfg(test)]
+mod tests;
+
+#[cfg(test)]
+pub(crate) use fast::HOT_PATH_PIECES;
+pub use limits::Limits;
+
 use crate::error::ErrorKind;
-use crate::ident::{LETTER_IDENTS, PAIR_IDENTS};
+use crate::lex::{self, skip_space, ValueEnd};
 use crate::work;
-
-/// Resource limits against hostile input. Each one, when exceeded, stops
-/// parsing with a clear error.
-///
-/// ```
-/// use sgf_stream::{Limits, Parser, ErrorKind};
-/// let limits = Limits { max_depth: 2, ..Limits::default() };
-/// let err = Parser::with_limits(b"(;(;(;)))", limits)
-///     .find_map(Result::err)
-///     .unwrap();
-/// assert_eq!(err.kind(), &ErrorKind::TooDeep(2));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
-    /// Deepest nesting of game trees and variations. Default 1,048,576.
-    pub max_depth: u32,
-    /// Longest raw value in bytes. Default 64 MiB.
-    pub max_value_len: usize,
-    /// Most properties in one node. Default 1,048,576.
-    pub max_properties_per_node: u32,
-    /// Most values of one property. Default 1,048,576.
-    pub max_values_per_property: u32,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            max_depth: 1 << 20,
-            max_value_len: 64 << 20,
-            max_properties_per_node: 1 << 20,
-            max_values_per_property: 1 << 20,
-        }
-    }
-}
-
-impl Limits {
-    /// No limits at all (each one at its type's maximum).
-    pub fn none() -> Self {
-        Limits {
-            max_depth: u32::MAX,
-            max_value_len: usize::MAX,
-            max_properties_per_node: u32::MAX,
-            max_values_per_property: u32::MAX,
-        }
-    }
-}
+use fast::quick_property;
 
 /// What [`Machine::quick_scan`] found.
 #[derive(Debug, Clone, Copy)]
@@ -157,23 +121,6 @@ pub(crate) struct Machine {
     never_closes_at: usize,
 }
 
-/// SGF whitespace: space, LF, CR, tab, vertical tab, form feed.
-#[inline]
-pub(crate) fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\n' | b'\r' | b'\t' | 0x0b | 0x0c)
-}
-
-/// Skips whitespace from `at`; returns the first other byte's offset.
-#[inline]
-fn skip_space(buf: &[u8], from: usize) -> usize {
-    let mut at = from;
-    while at < buf.len() && is_space(buf[at]) {
-        at += 1;
-    }
-    work::count(at - from + 1);
-    at
-}
-
 impl Machine {
     pub(crate) fn new(limits: Limits) -> Self {
         Machine {
@@ -181,7 +128,9 @@ impl Machine {
             depth: 0,
             trees: 0,
             properties_in_node: 0,
-            tiny_properties: match limits.max_value_len >= 8 && limits.max_values_per_property >= 1
+            tiny_properties: match limits.max_value_len >= 8
+                && limits.max_values_per_property >= 1
+                && limits.max_ident_len >= 2
             {
                 true => limits.max_properties_per_node,
                 false => 0,
@@ -217,59 +166,6 @@ impl Machine {
             Some((token, start, end)) => Step::Token(token, start, end),
             None => self.step_slow(buf, pos, eof),
         }
-    }
-
-    /// The hot path of [`step`](Self::step) alone, for callers that want
-    /// to keep it apart from the rest: a `;`, or a short property such as
-    /// `B[pd]` lying in `buf`, right at `*pos` inside a node's sequence.
-    /// `None` (having changed nothing) when `step` must be called.
-    #[inline(always)]
-    pub(crate) fn quick(&mut self, buf: &[u8], pos: &mut usize) -> Option<(Token, usize, usize)> {
-        match self.quick_scan(buf, pos)? {
-            Quick::Node(at) => Some((Token::Node, at, at + 1)),
-            Quick::Property(at, ident_end, _) => {
-                let token = Token::Property {
-                    ident_end,
-                    values_start: ident_end,
-                    count: 1,
-                };
-                Some((token, at, *pos))
-            }
-        }
-    }
-
-    /// [`quick`](Self::quick) as it found it: a node, or a property with
-    /// one value whose identifier (from a static table) starts at the
-    /// offset given; `*pos` is now the token's end.
-    #[inline(always)]
-    pub(crate) fn quick_scan(&mut self, buf: &[u8], pos: &mut usize) -> Option<Quick> {
-        if self.state != State::InNode {
-            return None;
-        }
-        let mut at = *pos;
-        let mut byte = *buf.get(at)?;
-        // A line break between moves.
-        while byte <= b' ' {
-            if !is_space(byte) {
-                return None;
-            }
-            at += 1;
-            byte = *buf.get(at)?;
-        }
-        if byte == b';' {
-            work::count(at + 1 - *pos);
-            self.properties_in_node = 0;
-            *pos = at + 1;
-            return Some(Quick::Node(at));
-        }
-        if byte.is_ascii_uppercase() && self.properties_in_node < self.tiny_properties {
-            let (ident, values, end) = tiny_property(buf, at)?;
-            work::count(end + 1 - *pos);
-            self.properties_in_node += 1;
-            *pos = end;
-            return Some(Quick::Property(at, values, ident));
-        }
-        None
     }
 
     /// Stops the machine for good: every later step gives [`Step::End`].
@@ -432,6 +328,10 @@ impl Machine {
                         p.cursor += 1;
                     }
                     work::count(p.cursor - from + 1);
+                    if p.cursor > self.limits.max_ident_len {
+                        let limit = self.limits.max_ident_len;
+                        return self.fail(ErrorKind::IdentifierTooLong(limit), start + limit);
+                    }
                     match body.get(p.cursor) {
                         None if !eof => break,
                         Some(b) if b.is_ascii_lowercase() => {
@@ -445,6 +345,9 @@ impl Machine {
                 }
                 Phase::BeforeValue => {
                     p.cursor = skip_space(body, p.cursor);
+                    if p.cursor - p.ident_end > self.limits.max_value_len {
+                        return self.space_too_long(start + p.ident_end);
+                    }
                     match body.get(p.cursor) {
                         None if !eof => break,
                         Some(b'[') => {
@@ -491,6 +394,9 @@ impl Machine {
                 },
                 Phase::AfterValue => {
                     p.cursor = skip_space(body, p.cursor);
+                    if p.cursor - p.values_end > self.limits.max_value_len {
+                        return self.space_too_long(start + p.values_end);
+                    }
                     match body.get(p.cursor) {
                         None if !eof => break,
                         Some(b'[') => {
@@ -518,12 +424,18 @@ impl Machine {
         Step::NeedMore
     }
 
-    /// [`find_value_end`], unless the value is known never to close.
+    /// [`lex::find_value_end`], unless the value is known never to close.
     fn value_end(&self, body: &[u8], start: usize, from: usize, eof: bool) -> ValueEnd {
         if eof && start + from >= self.never_closes_from {
             return ValueEnd::Open(self.never_closes_at - start);
         }
-        find_value_end(body, from)
+        lex::find_value_end(body, from)
+    }
+
+    #[cold]
+    fn space_too_long(&mut self, at: usize) -> Step {
+        let limit = self.limits.max_value_len;
+        self.fail(ErrorKind::SpaceTooLong(limit), at)
     }
 
     #[cold]
@@ -600,329 +512,5 @@ impl Machine {
         }
         // The hot path does not look at this: the rest goes the slow way.
         self.tiny_properties = 0;
-    }
-}
-
-/// The hot path: a whole property `ID[..]..` that starts with an
-/// uppercase letter at `at` and lies complete in `buf`, followed by a byte
-/// that is neither whitespace nor `[`. Returns its token and end offset,
-/// or `None` when the buffer ends inside it, a limit is reached or the
-/// input is malformed: then [`Machine::scan_property`] reads it (and
-/// reports the error) as if this had not been tried. It only reads.
-#[inline(always)]
-fn quick_property(buf: &[u8], at: usize, limits: &Limits) -> Option<(Token, usize)> {
-    let mut i = at + 1;
-    while buf.get(i)?.is_ascii_uppercase() {
-        i += 1;
-    }
-    work::count(i - at);
-    if buf[i] != b'[' {
-        return None;
-    }
-    let (ident_end, values_start) = (i, i);
-    let mut count = 0u32;
-    loop {
-        let ValueEnd::Closed(close) = find_value_end(buf, i + 1) else {
-            return None;
-        };
-        if close - i - 1 > limits.max_value_len || count >= limits.max_values_per_property {
-            return None;
-        }
-        count += 1;
-        let end = close + 1;
-        i = end;
-        let mut next = *buf.get(i)?;
-        if next <= b' ' {
-            i = skip_space(buf, i);
-            next = *buf.get(i)?;
-        }
-        if next != b'[' {
-            let token = Token::Property {
-                ident_end,
-                values_start,
-                count,
-            };
-            return Some((token, end));
-        }
-    }
-}
-
-/// The commonest property of all, `B[pd]`: an identifier of one or two
-/// letters and one value, all within the 8 bytes at `at`, followed by at
-/// most one whitespace byte and then a byte that is neither whitespace
-/// nor `[`; read from one 8-byte word.
-/// Its value is shorter than 8 bytes: the caller checks that the limits
-/// allow that, and that the byte at `at` is an uppercase letter.
-#[inline(always)]
-fn tiny_property(buf: &[u8], at: usize) -> Option<(&'static str, usize, usize)> {
-    let word = u64::from_le_bytes(buf.get(at..at + 8)?.try_into().ok()?);
-    // The tables are indexed by the letters' low five bits: no index check.
-    let first = usize::from(word as u8 & 31);
-    let second = (word >> 8) as u8;
-    let (ident, values) = if second == b'[' {
-        (LETTER_IDENTS[first], at + 1)
-    } else if second.is_ascii_uppercase() && (word >> 16) as u8 == b'[' {
-        (PAIR_IDENTS[first << 5 | usize::from(second & 31)], at + 2)
-    } else {
-        return None;
-    };
-    // Letters and `[` are neither `]` nor `\`: the first of those is in
-    // the value or closes it. `]` (0x5D) is odd, `\` (0x5C) even.
-    let k = close_or_escape_in(word)?;
-    if (word >> (8 * k)) & 1 == 0 {
-        return None;
-    }
-    let end = at + k + 1;
-    let mut next = *buf.get(end)?;
-    if next <= b' ' {
-        // One whitespace byte (a line break) may come before the next
-        // token, which must not be another value.
-        if !is_space(next) {
-            return None;
-        }
-        next = *buf.get(end + 1)?;
-        if next <= b' ' {
-            return None;
-        }
-    }
-    if next == b'[' {
-        return None;
-    }
-    Some((ident, values, end))
-}
-
-enum ValueEnd {
-    /// The offset of the closing `]`.
-    Closed(usize),
-    /// No `]` yet: resume scanning here (at a trailing `\`, or the end).
-    Open(usize),
-}
-
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// The index of the first `]` or `\` among the 8 bytes of `word` (read
-/// little-endian), if any. `]` (0x5D) and `\` (0x5C) differ only in the
-/// lowest bit, so setting it maps both to 0x5D; the classic zero-byte test
-/// then marks them. Bits above the first zero byte may be false
-/// positives; the lowest set bit never is.
-#[inline(always)]
-fn close_or_escape_in(word: u64) -> Option<usize> {
-    let x = (word | ONES) ^ (ONES * 0x5D);
-    let found = x.wrapping_sub(ONES) & !x & HIGHS;
-    (found != 0).then(|| found.trailing_zeros() as usize / 8)
-}
-
-/// The end (just past the `]`) of the value whose body starts at `from`,
-/// or the end of `body` when it never closes.
-#[inline]
-pub(crate) fn value_end(body: &[u8], from: usize) -> usize {
-    match find_value_end(body, from) {
-        ValueEnd::Closed(close) => close + 1,
-        ValueEnd::Open(_) => body.len(),
-    }
-}
-
-/// Finds the `]` closing a value, scanning `body` from `from`.
-#[inline]
-fn find_value_end(body: &[u8], from: usize) -> ValueEnd {
-    let end = scan_value_end(body, from);
-    let (ValueEnd::Closed(at) | ValueEnd::Open(at)) = end;
-    work::count(at + 1 - from);
-    end
-}
-
-#[inline]
-fn scan_value_end(body: &[u8], from: usize) -> ValueEnd {
-    // Most values are short points such as `pd`: one 8-byte word answers
-    // them before memchr is needed.
-    let mut at = from;
-    if let Some(word) = body.get(from..from + 8) {
-        let word = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-        match close_or_escape_in(word) {
-            Some(k) if body[from + k] == b']' => return ValueEnd::Closed(from + k),
-            Some(k) => at = from + k,
-            None => at = from + 8,
-        }
-    }
-    loop {
-        match memchr::memchr2(b']', b'\\', &body[at..]) {
-            None => return ValueEnd::Open(body.len()),
-            Some(found) => {
-                at += found;
-                if body[at] == b']' {
-                    return ValueEnd::Closed(at);
-                }
-                if at + 1 >= body.len() {
-                    return ValueEnd::Open(at);
-                }
-                at += 2;
-            }
-        }
-    }
-}
-
-/// Pieces of input that the hot paths read or must refuse, for tests
-/// that glue them together at random and compare the hot paths with the
-/// plain machine.
-#[cfg(test)]
-pub(crate) const HOT_PATH_PIECES: [&[u8]; 26] = [
-    b";",
-    b"B[pd]",
-    b"AB[aa]",
-    b"W[]",
-    b"BL[1057]",
-    b"C[a\\]b]",
-    b"[x]",
-    b" ",
-    b"\n",
-    b"\r\n",
-    b"(",
-    b")",
-    b"Ab[c]",
-    b"XYZ[1234567]",
-    b"\x01",
-    b"]",
-    b"\\",
-    b"[",
-    b"C[a long comment that runs well past a few words]",
-    b"  \t\x0b\x0c  ",
-    b"MULTIGOGM[1]",
-    b"(;",
-    b")(",
-    b"\0",
-    b"ZZ[tt]",
-    b"W[ab]\n",
-];
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    type Scanned = Result<(Token, usize, usize), (ErrorKind, usize)>;
-
-    /// Runs the machine over `input` split into pieces of `chunk` bytes,
-    /// keeping every byte (so offsets stay absolute).
-    fn tokens(input: &[u8], chunk: usize) -> Vec<Scanned> {
-        let mut machine = Machine::new(Limits::default());
-        let mut out = Vec::new();
-        let mut pos = 0;
-        let mut len = chunk.min(input.len());
-        loop {
-            let eof = len == input.len();
-            match machine.step(&input[..len], &mut pos, eof) {
-                Step::Token(t, s, e) => out.push(Ok((t, s, e))),
-                Step::NeedMore => len = (len + chunk).min(input.len()),
-                Step::End => return out,
-                Step::Error(k, at) => {
-                    out.push(Err((k, at)));
-                    return out;
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn chunked_scanning_matches_whole() {
-        let inputs: [&[u8]; 6] = [
-            b"(;FF[4]C[a\\]b\\\\]AB[aa] [bb]\r\n(;B[]) (;W[tt]))",
-            b"\xEF\xBB\xBF(;A[x])(;B[y])",
-            b"(;A[unclosed",
-            b"(;A[esc\\",
-            b"(;A[b];B[c])x",
-            b"(;A[b]C (;D[e]))",
-        ];
-        for input in inputs {
-            let whole = tokens(input, input.len());
-            for chunk in 1..8 {
-                assert_eq!(tokens(input, chunk), whole, "chunk {chunk} of {input:?}");
-            }
-        }
-    }
-
-    /// A stepping function of the machine: `step` or `step_slow`.
-    type StepFn = fn(&mut Machine, &[u8], &mut usize, bool) -> Step;
-
-    /// Every token and error of `input` through `step`.
-    fn tokens_by(input: &[u8], limits: Limits, step: StepFn) -> Vec<Scanned> {
-        let mut machine = Machine::new(limits);
-        let mut out = Vec::new();
-        let mut pos = 0;
-        loop {
-            match step(&mut machine, input, &mut pos, true) {
-                Step::Token(t, s, e) => out.push(Ok((t, s, e))),
-                Step::Error(k, at) => {
-                    out.push(Err((k, at)));
-                    return out;
-                }
-                _ => return out,
-            }
-        }
-    }
-
-    /// Through `step_slow` alone (the machine without its hot path).
-    fn slow_tokens(input: &[u8], limits: Limits) -> Vec<Scanned> {
-        tokens_by(input, limits, Machine::step_slow)
-    }
-
-    fn fast_tokens(input: &[u8], limits: Limits) -> Vec<Scanned> {
-        tokens_by(input, limits, Machine::step)
-    }
-
-    #[test]
-    fn hot_path_matches_the_slow_path() {
-        let tight = Limits {
-            max_value_len: 2,
-            max_properties_per_node: 2,
-            ..Limits::default()
-        };
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        for _ in 0..4000 {
-            let mut input = b"(;".to_vec();
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let mut bits = seed;
-            for _ in 0..(seed % 13) {
-                let count = HOT_PATH_PIECES.len() as u64;
-                input.extend_from_slice(HOT_PATH_PIECES[(bits % count) as usize]);
-                bits /= count;
-            }
-            input.push(b')');
-            for limits in [Limits::default(), tight] {
-                let fast = fast_tokens(&input, limits);
-                assert_eq!(fast, slow_tokens(&input, limits), "{input:?}");
-            }
-        }
-    }
-
-    #[test]
-    fn close_or_escape_in_finds_the_first_at_each_place() {
-        for at in 0..8 {
-            for (byte, other) in [(b']', b'\\'), (b'\\', b']')] {
-                let mut word = *b"abcdefgh";
-                word[at] = byte;
-                if at < 7 {
-                    word[7] = other;
-                }
-                let found = close_or_escape_in(u64::from_le_bytes(word));
-                assert_eq!(found, Some(at), "{word:?}");
-            }
-        }
-        assert_eq!(close_or_escape_in(u64::from_le_bytes(*b"[pd;B[AZ")), None);
-        assert_eq!(close_or_escape_in(u64::from_le_bytes([0x5e; 8])), None);
-        assert_eq!(close_or_escape_in(u64::from_le_bytes([0x5c; 8])), Some(0));
-    }
-
-    #[test]
-    fn value_end_handles_escapes_at_every_place() {
-        assert!(matches!(find_value_end(b"[ab]", 1), ValueEnd::Closed(3)));
-        assert!(matches!(find_value_end(b"[\\]]", 1), ValueEnd::Closed(3)));
-        assert!(matches!(find_value_end(b"[a\\", 1), ValueEnd::Open(2)));
-        assert!(matches!(find_value_end(b"[aaaaa", 1), ValueEnd::Open(6)));
-        assert!(matches!(
-            find_value_end(b"[aaaa\\\\]", 1),
-            ValueEnd::Closed(7)
-        ));
     }
 }

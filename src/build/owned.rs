@@ -1,17 +1,33 @@
-//! [`TreeBuilder`] (events to [`SgfTree`]s), [`parse`] and
-//! [`parse_collection`].
+//! [`TreeBuilder`]: events to [`SgfTree`]s.
 
-use super::repr::{self, Property, Props, Values};
-use super::SgfTree;
-use crate::error::{Error, ErrorKind};
+use super::BuildError;
+use crate::error::Error;
+use crate::error::TreeErrorKind;
 use crate::event::{Event, RawValues};
-use crate::parser::Parser;
+use crate::read::{Found, Reader, Source};
+use crate::tree::repr::{self, Property, Props, Values};
+use crate::tree::SgfTree;
 use crate::value;
 
 /// Folds events into [`SgfTree`]s, with no recursion: a stack of open
 /// nodes, and for each open game tree the stack height where it began.
+///
+/// Values are decoded as SGF Text; a property repeated in one node and a
+/// value that is not UTF-8 are errors.
+///
+/// ```
+/// use sgf_stream::{build::TreeBuilder, Parser};
+/// let mut builder = TreeBuilder::new();
+/// let mut trees = Vec::new();
+/// for event in Parser::new(b"(;GN[one];B[pd]) (;GN[two])") {
+///     trees.extend(builder.push(&event?)?);
+/// }
+/// assert_eq!(trees.len(), 2);
+/// assert_eq!(trees[1].get("GN").unwrap(), ["two"]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Default)]
-pub(crate) struct TreeBuilder {
+pub struct TreeBuilder {
     open: Vec<SgfTree>,
     marks: Vec<usize>,
     /// The properties of the newest node, moved into it (in one exact
@@ -25,14 +41,23 @@ pub(crate) struct TreeBuilder {
 const LINEAR_LOOKUP: usize = 16;
 
 impl TreeBuilder {
-    /// Takes the next event; returns a top-level tree when one closes.
+    /// A builder with no open tree.
+    pub fn new() -> Self {
+        TreeBuilder::default()
+    }
+
+    /// Takes the next event; returns a top-level game tree when one
+    /// closes.
     ///
-    /// An error's offset counts from the start of the property's values
-    /// run ([`RawValues::as_bytes`](crate::RawValues::as_bytes)).
-    pub(crate) fn push(
-        &mut self,
-        event: &Event<'_>,
-    ) -> Result<Option<SgfTree>, (ErrorKind, usize)> {
+    /// # Errors
+    /// A property repeated in one node, or a value that is not UTF-8; the
+    /// builder is then in an unspecified state.
+    ///
+    /// # Panics
+    /// If the events are not balanced (an `EndGameTree` with no open game
+    /// tree, a property outside a node): a [`Reader`](crate::read::Reader)
+    /// never yields such events.
+    pub fn push(&mut self, event: &Event<'_>) -> Result<Option<SgfTree>, BuildError> {
         if !matches!(event, Event::Property(..)) {
             self.flush_properties();
         }
@@ -46,7 +71,8 @@ impl TreeBuilder {
                 let values = decode_values(*values)?;
                 let ident = ident.as_str();
                 if self.is_repeated(ident) {
-                    return Err((ErrorKind::RepeatedProperty(ident.to_string()), 0));
+                    let kind = TreeErrorKind::RepeatedProperty(ident.to_string());
+                    return Err(BuildError { kind, offset: 0 });
                 }
                 self.props.push(Property::new(repr::ident(ident), values));
             }
@@ -109,12 +135,15 @@ impl TreeBuilder {
 /// Decodes a property's raw values as Text; an error's offset counts from
 /// the start of the values run.
 #[inline]
-fn decode_values(values: RawValues<'_>) -> Result<Values, (ErrorKind, usize)> {
+fn decode_values(values: RawValues<'_>) -> Result<Values, BuildError> {
     let run = values.as_bytes();
     let decode = |raw: &[u8]| {
         decode_text(raw).map_err(|at| {
             let base = raw.as_ptr() as usize - run.as_ptr() as usize;
-            (ErrorKind::InvalidUtf8, base + at)
+            BuildError {
+                kind: TreeErrorKind::InvalidUtf8,
+                offset: base + at,
+            }
         })
     };
     if let (1, [b'[', body @ .., b']']) = (values.len(), run) {
@@ -154,108 +183,43 @@ fn short_plain(raw: &[u8]) -> Option<String> {
     Some(text)
 }
 
-/// Parses exactly one game tree, with the semantics of the "SGF Parsing"
-/// exercise: values are decoded as SGF Text, a property may appear once
-/// per node, identifiers are uppercase.
-///
-/// # Errors
-/// Any malformation, with its position; see [`ErrorKind`]. A second game
-/// tree after the first is [`ErrorKind::ExtraGameTree`].
-///
-/// # Examples
-/// ```
-/// let tree = sgf_stream::parse("(;FF[4]C[root];B[aa];W[ab])")?;
-/// assert_eq!(tree.get("FF"), Some(&["4".to_string()][..]));
-/// assert_eq!(tree.main_line().count(), 3);
-///
-/// let err = sgf_stream::parse("(;a[b])").unwrap_err();
-/// assert_eq!(err.kind().to_string(), "property must be in uppercase");
-/// # Ok::<(), sgf_stream::Error>(())
-/// ```
-pub fn parse(input: &str) -> Result<SgfTree, Error> {
-    let bytes = input.as_bytes();
-    let mut trees = Trees::new(bytes);
-    let tree = trees
-        .next()
-        .expect("the parser yields a tree or an error")?;
-    let rest = trees.parser.next_spanned();
-    match rest {
-        None => Ok(tree),
-        Some(Err(err)) => Err(err),
-        Some(Ok((_, span))) => Err(Error::at(ErrorKind::ExtraGameTree, bytes, span.start)),
-    }
-}
+impl super::Build for TreeBuilder {}
 
-/// Parses a whole collection: every game tree of `input`, in order.
-///
-/// # Errors
-/// As [`parse`]; an empty input is [`ErrorKind::TreeMissing`].
-///
-/// # Examples
-/// ```
-/// let games = sgf_stream::parse_collection(b"(;GN[one]) (;GN[two])")?;
-/// assert_eq!(games.len(), 2);
-/// assert_eq!(games[1].get("GN").unwrap()[0], "two");
-/// # Ok::<(), sgf_stream::Error>(())
-/// ```
-pub fn parse_collection(input: &[u8]) -> Result<Vec<SgfTree>, Error> {
-    Trees::new(input).collect()
-}
+impl super::sink::Sink for TreeBuilder {
+    type Game = SgfTree;
 
-/// [`parse_collection`] with resource limits.
-pub(crate) fn parse_collection_limited(
-    input: &[u8],
-    limits: crate::Limits,
-) -> Result<Vec<SgfTree>, Error> {
-    let mut trees = Trees::new(input);
-    trees.parser = Parser::with_limits(input, limits);
-    trees.collect()
-}
-
-/// Iterator of the game trees of an in-memory collection.
-struct Trees<'a> {
-    input: &'a [u8],
-    parser: Parser<'a>,
-    builder: TreeBuilder,
-}
-
-impl<'a> Trees<'a> {
-    fn new(input: &'a [u8]) -> Self {
-        Trees {
-            input,
-            parser: Parser::new(input),
-            builder: TreeBuilder::default(),
-        }
-    }
-}
-
-impl Iterator for Trees<'_> {
-    type Item = Result<SgfTree, Error>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            let (event, span) = match self.parser.next_spanned()? {
-                Ok(item) => item,
-                Err(err) => return Some(Err(err)),
-            };
-            match self.builder.push(&event) {
-                Ok(Some(tree)) => return Some(Ok(tree)),
-                Ok(None) => {}
-                Err((kind, at)) => {
-                    let base = match &event {
-                        Event::Property(_, values) => {
-                            values.as_bytes().as_ptr() as usize - self.input.as_ptr() as usize
-                        }
-                        _ => span.start,
-                    };
-                    let offset = if matches!(kind, ErrorKind::RepeatedProperty(_)) {
-                        span.start
-                    } else {
-                        base + at
-                    };
-                    return Some(Err(Error::at(kind, self.input, offset)));
-                }
+    #[inline]
+    fn next_game<S: Source>(&mut self, reader: &mut Reader<S>) -> Result<Option<SgfTree>, Error> {
+        while let Some(found) = reader.next_found()? {
+            if let Some(game) = self.take(reader, found)? {
+                return Ok(Some(game));
             }
         }
+        Ok(None)
+    }
+}
+
+impl TreeBuilder {
+    /// Takes the next token the reader found; returns a game when one
+    /// closes.
+    #[inline]
+    fn take<S: Source>(
+        &mut self,
+        reader: &mut Reader<S>,
+        found: Found,
+    ) -> Result<Option<SgfTree>, Error> {
+        let event = found.event(reader.source_bytes());
+        let err = match self.push(&event) {
+            Ok(tree) => return Ok(tree),
+            Err(err) => err,
+        };
+        // A property's values run ends where its token does.
+        let (start, end) = found.span();
+        let at = match (&err.kind, &event) {
+            (TreeErrorKind::RepeatedProperty(_), _) => start,
+            (_, Event::Property(_, values)) => end - values.as_bytes().len() + err.offset,
+            _ => start,
+        };
+        Err(reader.fail(err.kind.into(), at))
     }
 }

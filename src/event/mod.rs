@@ -1,9 +1,15 @@
-//! The events a parser yields: borrowed views into the input.
+//! The events a reader yields: [`Event`] with borrowed views into the
+//! input ([`PropIdent`], [`RawValues`], [`RawValue`]), and [`OwnedEvent`]
+//! over a shared buffer.
 
 use std::borrow::Cow;
 use std::fmt;
 
 use crate::value;
+
+mod owned;
+
+pub use owned::{OwnedEvent, OwnedProperty};
 
 /// One step of an SGF document, in file order.
 ///
@@ -199,7 +205,7 @@ impl<'a> Iterator for RawValueIter<'a> {
         }
         let open = self.rest.iter().position(|&b| b == b'[')?;
         let body = &self.rest[open + 1..];
-        let close = value::find_close(body)?;
+        let close = crate::lex::find_close(body)?;
         self.rest = &body[close + 1..];
         self.left -= 1;
         Some(RawValue(&body[..close]))

@@ -1,0 +1,69 @@
+//! Building trees from events: [`TreeBuilder`] for owned [`SgfTree`]s,
+//! [`CompactBuilder`] for [`CompactTree`]s, and [`Games`], one game at a
+//! time from any [`Reader`].
+//!
+//! [`parse`](crate::parse), [`parse_collection`](crate::parse_collection),
+//! [`games`](crate::games), [`compact_games`](crate::compact_games) and
+//! [`CompactTree::from_bytes`] are all a reader and a builder.
+//!
+//! ```
+//! use sgf_stream::{build::{Games, TreeBuilder}, read::Reader};
+//! let file = &b"(;GN[one];B[pd]) (;GN[two];B[dd];W[pp])"[..]; // any io::Read
+//! let mut nodes = 0;
+//! for game in Games::new(Reader::from_reader(file), TreeBuilder::new()) {
+//!     nodes += game?.nodes().count();
+//! }
+//! assert_eq!(nodes, 5);
+//! # Ok::<(), sgf_stream::Error>(())
+//! ```
+//!
+//! [`SgfTree`]: crate::SgfTree
+//! [`CompactTree`]: crate::CompactTree
+//! [`CompactTree::from_bytes`]: crate::CompactTree::from_bytes
+//! [`Reader`]: crate::read::Reader
+
+mod compact;
+mod games;
+mod owned;
+mod parse;
+
+pub use compact::CompactBuilder;
+pub use games::{compact_games, games, Games};
+pub use owned::TreeBuilder;
+pub use parse::{parse, parse_collection};
+
+use crate::error::TreeErrorKind;
+
+/// What a builder refuses, and where in the event it was pushed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{kind} (byte {offset} of the values)")]
+pub struct BuildError {
+    /// What went wrong.
+    pub kind: TreeErrorKind,
+    /// For a value that is not UTF-8, the offset of its first bad byte in
+    /// the property's values run ([`RawValues::as_bytes`]); else 0.
+    ///
+    /// [`RawValues::as_bytes`]: crate::RawValues::as_bytes
+    pub offset: usize,
+}
+
+/// A builder that [`Games`] can drive: [`TreeBuilder`] or
+/// [`CompactBuilder`]. It cannot be implemented outside this crate.
+pub trait Build: sink::Sink {}
+
+pub(crate) mod sink {
+    use crate::error::Error;
+    use crate::read::{Reader, Source};
+
+    /// What [`Games`](super::Games) needs of a builder.
+    pub trait Sink {
+        /// What one game becomes.
+        type Game;
+        /// Reads until a game closes, and builds it; `None` at the end.
+        /// Errors are positioned by the reader.
+        fn next_game<S: Source>(
+            &mut self,
+            reader: &mut Reader<S>,
+        ) -> Result<Option<Self::Game>, Error>;
+    }
+}

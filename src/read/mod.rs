@@ -1,0 +1,494 @@
+//! Reading: one [`Reader`] over every [`Source`] of bytes, driving the one
+//! state machine of the SGF grammar.
+//!
+//! - [`Reader::from_slice`] (also spelled [`Parser::new`](crate::Parser)):
+//!   a whole input in memory; events borrow it.
+//! - [`Reader::from_reader`]: any [`io::Read`](std::io::Read), in memory
+//!   bounded by the longest token; events borrow the reader's buffer.
+//! - [`Reader::pushed`]: chunks handed over with
+//!   [`feed`](Reader::feed), for input that arrives in callbacks.
+//! - [`Reader::from_bytes`]: a shared [`Bytes`](bytes::Bytes) buffer;
+//!   events own their bytes ([`OwnedEvent`]), `'static + Send`.
+//!
+//! Every source gives the same events and the same errors (kind, offset,
+//! line, column), with `u64` offsets from the start of the input. Options
+//! (limits, read size) are set with [`ReaderBuilder`], which also builds
+//! trees and game iterators.
+//!
+//! ```
+//! use sgf_stream::{read::Reader, Event};
+//! let file = &b"(;GM[1];B[pd];W[dp](;B[pp])(;B[dd]))"[..]; // any io::Read
+//! let mut reader = Reader::from_reader(file);
+//! let mut moves = 0;
+//! while let Some(event) = reader.next_event()? {
+//!     if let Event::Property(ident, _) = event {
+//!         moves += (ident == "B" || ident == "W") as usize;
+//!     }
+//! }
+//! assert_eq!(moves, 4);
+//! # Ok::<(), sgf_stream::Error>(())
+//! ```
+
+mod config;
+mod source;
+#[cfg(test)]
+mod tests;
+mod window;
+
+use std::io;
+use std::ops::Range;
+
+use bytes::Bytes;
+
+pub use config::{ReaderBuilder, DEFAULT_CHUNK};
+pub use source::{Pushed, Shared, Slice, Source, Stream};
+
+use crate::error::{Error, ErrorKind};
+use crate::event::{Event, OwnedEvent, PropIdent, RawValues};
+use crate::ident::static_ident;
+use crate::machine::{Limits, Machine, Quick, Step, Token};
+use source::sealed::Buffer;
+
+/// A pull reader of SGF events from a [`Source`] of bytes.
+///
+/// It yields [`Event`]s in file order and stops for good after the first
+/// error; no allocation happens per event. See the [module docs](self)
+/// for the sources, and [`Parser`](crate::Parser) for the one over a
+/// slice.
+#[derive(Debug, Clone)]
+pub struct Reader<S> {
+    source: S,
+    machine: Machine,
+    /// Where the next token is looked for, in the source's bytes.
+    pos: usize,
+    done: bool,
+}
+
+/// What the machine found: a token of its hot path, or any token, as
+/// offsets into the source's bytes.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Found {
+    /// [`Machine::quick_scan`]'s find, ending at this offset.
+    Quick(Quick, usize),
+    /// A token spanning `start..end`.
+    Token(Token, usize, usize),
+}
+
+impl Found {
+    /// Where the token starts and ends.
+    #[inline]
+    pub(crate) fn span(self) -> (usize, usize) {
+        match self {
+            Found::Quick(Quick::Node(at), end) | Found::Quick(Quick::Property(at, _, _), end) => {
+                (at, end)
+            }
+            Found::Token(_, start, end) => (start, end),
+        }
+    }
+
+    /// The token, as the machine would have given it.
+    #[inline]
+    pub(crate) fn token(self) -> Token {
+        match self {
+            Found::Quick(Quick::Node(_), _) => Token::Node,
+            Found::Quick(Quick::Property(_, values, _), _) => Token::Property {
+                ident_end: values,
+                values_start: values,
+                count: 1,
+            },
+            Found::Token(token, _, _) => token,
+        }
+    }
+
+    /// The event of this find in `buf`, the bytes it was found in.
+    #[inline(always)]
+    pub(crate) fn event(self, buf: &[u8]) -> Event<'_> {
+        match self {
+            Found::Quick(Quick::Node(_), _) => Event::Node,
+            Found::Quick(Quick::Property(_, values, ident), end) => {
+                Event::Property(PropIdent::new(ident), RawValues::new(&buf[values..end], 1))
+            }
+            Found::Token(token, start, end) => token_event(buf, token, start, end),
+        }
+    }
+}
+
+/// The event for `token`, which spans `start..end` of `buf`.
+#[inline(always)]
+fn token_event(buf: &[u8], token: Token, start: usize, end: usize) -> Event<'_> {
+    match token {
+        Token::StartGameTree => Event::StartGameTree,
+        Token::Node => Event::Node,
+        Token::EndGameTree => Event::EndGameTree,
+        Token::Property {
+            ident_end,
+            values_start,
+            count,
+        } => {
+            let ident = ascii_str(&buf[start..ident_end]);
+            let values = RawValues::new(&buf[values_start..end], count);
+            Event::Property(PropIdent::new(ident), values)
+        }
+    }
+}
+
+/// The machine only accepts ASCII letters in identifiers. The one- and
+/// two-letter ones (nearly all) come from static tables, with no UTF-8
+/// validation call.
+#[inline]
+fn ascii_str(bytes: &[u8]) -> &str {
+    match static_ident(bytes) {
+        Some(ident) => ident,
+        None => std::str::from_utf8(bytes).unwrap_or_default(),
+    }
+}
+
+impl<S: Source> Reader<S> {
+    pub(crate) fn with_source(source: S, limits: Limits) -> Self {
+        Reader {
+            source,
+            machine: Machine::new(limits),
+            pos: 0,
+            done: false,
+        }
+    }
+
+    /// The next token: the machine's hot path inlined here, the rest out
+    /// of line.
+    #[inline(always)]
+    pub(crate) fn next_found(&mut self) -> Result<Option<Found>, Error> {
+        let mut pos = self.pos;
+        if let Some(quick) = self.machine.quick_scan(self.source.bytes(), &mut pos) {
+            self.pos = pos;
+            return Ok(Some(Found::Quick(quick, pos)));
+        }
+        self.next_token()
+    }
+
+    /// The one loop that drives the machine past its hot path: steps,
+    /// refills the source when the machine needs more bytes, and stops
+    /// for good at the end or at an error.
+    #[inline(never)]
+    fn next_token(&mut self) -> Result<Option<Found>, Error> {
+        loop {
+            if self.done {
+                return Ok(None);
+            }
+            let eof = self.source.is_eof();
+            match self
+                .machine
+                .step_slow(self.source.bytes(), &mut self.pos, eof)
+            {
+                Step::Token(token, start, end) => return Ok(Some(Found::Token(token, start, end))),
+                Step::NeedMore if !eof => match self.source.fill(&mut self.pos) {
+                    Ok(true) => {}
+                    Ok(false) => return Ok(None),
+                    Err(err) => return Err(self.fail_io(err)),
+                },
+                Step::NeedMore | Step::End => self.done = true,
+                Step::Error(kind, at) => return Err(self.fail(kind, at)),
+            }
+        }
+    }
+
+    /// Stops reading with an error of `kind` at offset `at` of the
+    /// source's bytes: the one place that positions errors.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn fail(&mut self, kind: ErrorKind, at: usize) -> Error {
+        self.done = true;
+        self.machine.halt();
+        Error::new(kind, self.source.position(at))
+    }
+
+    /// Stops reading because the source failed after its buffered bytes.
+    #[cold]
+    fn fail_io(&mut self, err: io::Error) -> Error {
+        let at = self.source.bytes().len();
+        let position = self.source.position(at);
+        self.done = true;
+        self.machine.halt();
+        Error::io(err, position)
+    }
+
+    /// The next event borrowing the source's bytes (the input for a
+    /// slice, the buffer for a stream), with its byte range.
+    #[inline(always)]
+    pub(crate) fn next_buffered(&mut self) -> Result<Option<(Event<'_>, Range<u64>)>, Error> {
+        let Some(found) = self.next_found()? else {
+            return Ok(None);
+        };
+        let (start, end) = found.span();
+        let span = self.source.absolute(start)..self.source.absolute(end);
+        Ok(Some((found.event(self.source.bytes()), span)))
+    }
+
+    /// The absolute byte offset where the next event will be looked for.
+    pub fn position(&self) -> u64 {
+        self.source.absolute(self.pos)
+    }
+
+    /// How many game trees and variations are open.
+    pub fn depth(&self) -> u32 {
+        self.machine.depth()
+    }
+
+    /// Whether reading stopped for good, at the end or at an error.
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// The source.
+    pub fn source(&self) -> &S {
+        &self.source
+    }
+
+    pub(crate) fn source_mut(&mut self) -> &mut S {
+        &mut self.source
+    }
+
+    /// The source's bytes, which found tokens are offsets into.
+    #[inline(always)]
+    pub(crate) fn source_bytes(&self) -> &[u8] {
+        self.source.bytes()
+    }
+
+    /// The bytes of the source from `at`, and `at` as an absolute offset:
+    /// what a builder needs to place its errors.
+    pub(crate) fn absolute(&self, at: usize) -> u64 {
+        self.source.absolute(at)
+    }
+}
+
+impl<'a> Reader<Slice<'a>> {
+    /// A reader over a whole input in memory, with the default
+    /// [`Limits`]; its events borrow `input`.
+    pub fn from_slice(input: &'a [u8]) -> Self {
+        Reader::with_source(Slice::new(input), Limits::default())
+    }
+
+    /// [`from_slice`](Self::from_slice), under the name
+    /// [`Parser`](crate::Parser) is known by: `Parser::new(input)`.
+    pub fn new(input: &'a [u8]) -> Self {
+        Reader::from_slice(input)
+    }
+
+    /// The next event, or `None` at the end.
+    ///
+    /// # Errors
+    /// Malformed input or a broken limit; after an error (or the end)
+    /// every call returns `Ok(None)`.
+    #[inline(always)]
+    pub fn next_event(&mut self) -> Result<Option<Event<'a>>, Error> {
+        let input = self.source.input;
+        Ok(self.next_found()?.map(|found| found.event(input)))
+    }
+
+    /// The next event with the byte range it covers in the input.
+    ///
+    /// ```
+    /// use sgf_stream::Parser;
+    /// let mut parser = Parser::new(b"(;B[aa] )");
+    /// let mut spans = Vec::new();
+    /// while let Some((_, span)) = parser.next_spanned()? {
+    ///     spans.push(span);
+    /// }
+    /// assert_eq!(spans, [0..1, 1..2, 2..7, 8..9]);
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`next_event`](Self::next_event).
+    #[inline(always)]
+    pub fn next_spanned(&mut self) -> Result<Option<(Event<'a>, Range<u64>)>, Error> {
+        let input = self.source.input;
+        let Some(found) = self.next_found()? else {
+            return Ok(None);
+        };
+        let (start, end) = found.span();
+        Ok(Some((found.event(input), start as u64..end as u64)))
+    }
+
+    /// The input this reader reads.
+    pub fn get_ref(&self) -> &'a [u8] {
+        self.source.input
+    }
+}
+
+impl<'a> Iterator for Reader<Slice<'a>> {
+    type Item = Result<Event<'a>, Error>;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_event().transpose()
+    }
+}
+
+impl std::iter::FusedIterator for Reader<Slice<'_>> {}
+
+impl<R: io::Read> Reader<Stream<R>> {
+    /// A reader over any [`io::Read`] with the default [`Limits`], reading
+    /// [`DEFAULT_CHUNK`] bytes at a time. Reading errors are
+    /// [`ErrorKind::Io`] at the offset of the first byte not read, with
+    /// the [`io::Error`] as their [source](std::error::Error::source).
+    pub fn from_reader(inner: R) -> Self {
+        Reader::with_source(Stream::new(inner, DEFAULT_CHUNK), Limits::default())
+    }
+
+    /// The next event, or `None` at the end of the input. It borrows the
+    /// reader's buffer, so it lives until the next call.
+    ///
+    /// # Errors
+    /// Malformed input, a broken limit, or a failed read; after an error
+    /// (or the end) every call returns `Ok(None)`.
+    #[inline(always)]
+    pub fn next_event(&mut self) -> Result<Option<Event<'_>>, Error> {
+        let found = self.next_found()?;
+        Ok(found.map(|found| found.event(self.source.bytes())))
+    }
+
+    /// The next event with its absolute byte range.
+    ///
+    /// # Errors
+    /// As [`next_event`](Self::next_event).
+    pub fn next_spanned(&mut self) -> Result<Option<(Event<'_>, Range<u64>)>, Error> {
+        self.next_buffered()
+    }
+
+    /// The underlying reader.
+    pub fn get_ref(&self) -> &R {
+        &self.source.inner
+    }
+
+    /// The underlying reader, mutably. Reading from it directly skips
+    /// those bytes.
+    pub fn get_mut(&mut self) -> &mut R {
+        &mut self.source.inner
+    }
+
+    /// Gives back the underlying reader; bytes already buffered are lost.
+    pub fn into_inner(self) -> R {
+        self.source.inner
+    }
+}
+
+impl Reader<Pushed> {
+    /// A reader of chunks handed over with [`feed`](Self::feed), with the
+    /// default [`Limits`].
+    ///
+    /// A token, an escape or a CRLF pair may be split anywhere between
+    /// chunks; only the bytes of an unfinished token are kept.
+    ///
+    /// ```
+    /// use sgf_stream::{read::Reader, Event};
+    /// let mut reader = Reader::pushed();
+    /// let mut idents = Vec::new();
+    /// for chunk in [&b"(;B[p"[..], b"d];W", b"[dp])"] {
+    ///     reader.feed(chunk);
+    ///     while let Some(event) = reader.next_event()? {
+    ///         if let Event::Property(ident, _) = event {
+    ///             idents.push(ident.to_string());
+    ///         }
+    ///     }
+    /// }
+    /// reader.finish();
+    /// while reader.next_event()?.is_some() {}
+    /// assert_eq!(idents, ["B", "W"]);
+    ///
+    /// // A truncated input is an error at its end, once finished.
+    /// let mut reader = Reader::pushed();
+    /// reader.feed(b"(;B[pd]");
+    /// reader.finish();
+    /// let err = loop {
+    ///     if let Err(err) = reader.next_event() { break err; }
+    /// };
+    /// assert!(err.is_eof());
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
+    pub fn pushed() -> Self {
+        Reader::with_source(Pushed::default(), Limits::default())
+    }
+
+    /// Adds the next chunk of input.
+    ///
+    /// # Panics
+    /// If called after [`finish`](Self::finish).
+    pub fn feed(&mut self, chunk: &[u8]) {
+        assert!(!self.source.window.is_eof(), "Reader::feed after finish");
+        self.source.window.extend(chunk, &mut self.pos);
+    }
+
+    /// Says that the input is complete: the events and the error that
+    /// only the end decides (a last `)`, a truncated input) come from
+    /// [`next_event`](Self::next_event) afterwards.
+    pub fn finish(&mut self) {
+        self.source.window.set_eof();
+    }
+
+    /// Whether [`finish`](Self::finish) was called.
+    pub fn is_finished(&self) -> bool {
+        self.source.window.is_eof()
+    }
+
+    /// The next event the input fed so far completes; `Ok(None)` when
+    /// more input is needed or, once [finished](Self::finish), at the end
+    /// ([`is_done`](Self::is_done) tells which).
+    ///
+    /// # Errors
+    /// Malformed input or a broken limit; after an error every call
+    /// returns `Ok(None)`.
+    #[inline(always)]
+    pub fn next_event(&mut self) -> Result<Option<Event<'_>>, Error> {
+        let found = self.next_found()?;
+        Ok(found.map(|found| found.event(self.source.bytes())))
+    }
+
+    /// The next event with its absolute byte range.
+    ///
+    /// # Errors
+    /// As [`next_event`](Self::next_event).
+    pub fn next_spanned(&mut self) -> Result<Option<(Event<'_>, Range<u64>)>, Error> {
+        self.next_buffered()
+    }
+
+    /// How many bytes are held (the unfinished token, and events not yet
+    /// taken).
+    pub fn buffered(&self) -> usize {
+        self.source.window.buffered()
+    }
+}
+
+impl Reader<Shared> {
+    /// A reader over a shared buffer with the default [`Limits`]; its
+    /// events own their bytes as slices of `input` (two refcount
+    /// increments per property, no copy).
+    pub fn from_bytes(input: Bytes) -> Self {
+        Reader::with_source(Shared::new(input), Limits::default())
+    }
+
+    /// The next event, or `None` at the end.
+    ///
+    /// # Errors
+    /// Malformed input or a broken limit; after an error (or the end)
+    /// every call returns `Ok(None)`.
+    pub fn next_event(&mut self) -> Result<Option<OwnedEvent>, Error> {
+        let found = self.next_found()?;
+        let input = &self.source.input;
+        Ok(found.map(|found| OwnedEvent::new(input, &found.event(input))))
+    }
+
+    /// The input buffer.
+    pub fn get_ref(&self) -> &Bytes {
+        &self.source.input
+    }
+}
+
+impl Iterator for Reader<Shared> {
+    type Item = Result<OwnedEvent, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_event().transpose()
+    }
+}
+
+impl std::iter::FusedIterator for Reader<Shared> {}

@@ -1,0 +1,219 @@
+//! Where a [`Reader`](super::Reader) gets its bytes: a borrowed slice, a
+//! shared [`Bytes`] buffer, any [`io::Read`], or chunks pushed by the
+//! caller. A source only hands out bytes and refills; the reader drives
+//! the one state machine over them.
+
+use std::io;
+
+use bytes::Bytes;
+
+use super::window::Window;
+use crate::error::Position;
+
+/// A source of bytes for a [`Reader`](super::Reader): [`Slice`],
+/// [`Shared`], [`Stream`] or [`Pushed`]. It cannot be implemented outside
+/// this crate.
+pub trait Source: sealed::Buffer {}
+
+pub(crate) mod sealed {
+    use super::*;
+
+    /// What the reader needs of a source.
+    pub trait Buffer {
+        /// The bytes available now; offsets are relative to them.
+        fn bytes(&self) -> &[u8];
+        /// Whether no bytes will follow [`bytes`](Self::bytes).
+        fn is_eof(&self) -> bool;
+        /// Makes more bytes available after the machine needed them. The
+        /// bytes before `*pos` may be forgotten, and `*pos` moves with
+        /// the rest. `Ok(false)` when none can come until the caller
+        /// feeds some.
+        fn fill(&mut self, pos: &mut usize) -> io::Result<bool>;
+        /// The absolute offset of `at`.
+        fn absolute(&self, at: usize) -> u64;
+        /// The offset, line and column of `at`.
+        fn position(&self, at: usize) -> Position;
+        /// Keeps the bytes from `at` on (a game being captured).
+        fn keep_from(&mut self, at: usize);
+        /// The bytes kept up to `end`; stops keeping.
+        fn take_kept(&mut self, end: usize) -> &[u8];
+    }
+}
+
+/// A whole input in memory, borrowed: events borrow it too, and live as
+/// long as it does.
+#[derive(Debug, Clone, Copy)]
+pub struct Slice<'a> {
+    pub(crate) input: &'a [u8],
+    kept: usize,
+}
+
+impl<'a> Slice<'a> {
+    pub(crate) fn new(input: &'a [u8]) -> Self {
+        Slice { input, kept: 0 }
+    }
+}
+
+impl Source for Slice<'_> {}
+
+impl sealed::Buffer for Slice<'_> {
+    #[inline(always)]
+    fn bytes(&self) -> &[u8] {
+        self.input
+    }
+    #[inline(always)]
+    fn is_eof(&self) -> bool {
+        true
+    }
+    fn fill(&mut self, _pos: &mut usize) -> io::Result<bool> {
+        Ok(true)
+    }
+    #[inline]
+    fn absolute(&self, at: usize) -> u64 {
+        at as u64
+    }
+    #[cold]
+    fn position(&self, at: usize) -> Position {
+        Position::locate(self.input, at)
+    }
+    fn keep_from(&mut self, at: usize) {
+        self.kept = at;
+    }
+    fn take_kept(&mut self, end: usize) -> &[u8] {
+        &self.input[self.kept..end]
+    }
+}
+
+/// A whole input in a refcounted [`Bytes`] buffer: events own their
+/// bytes as slices of it (`'static + Send`, no copy).
+#[derive(Debug, Clone)]
+pub struct Shared {
+    pub(crate) input: Bytes,
+    kept: usize,
+}
+
+impl Shared {
+    pub(crate) fn new(input: Bytes) -> Self {
+        Shared { input, kept: 0 }
+    }
+}
+
+impl Source for Shared {}
+
+impl sealed::Buffer for Shared {
+    #[inline(always)]
+    fn bytes(&self) -> &[u8] {
+        &self.input
+    }
+    #[inline(always)]
+    fn is_eof(&self) -> bool {
+        true
+    }
+    fn fill(&mut self, _pos: &mut usize) -> io::Result<bool> {
+        Ok(true)
+    }
+    #[inline]
+    fn absolute(&self, at: usize) -> u64 {
+        at as u64
+    }
+    #[cold]
+    fn position(&self, at: usize) -> Position {
+        Position::locate(&self.input, at)
+    }
+    fn keep_from(&mut self, at: usize) {
+        self.kept = at;
+    }
+    fn take_kept(&mut self, end: usize) -> &[u8] {
+        &self.input[self.kept..end]
+    }
+}
+
+/// Any [`io::Read`] (a file, a decompressor, a socket), read a chunk at a
+/// time into a buffer that holds the token being read plus one read's
+/// worth: memory grows with the longest token, never with the input.
+#[derive(Debug)]
+pub struct Stream<R> {
+    pub(crate) inner: R,
+    pub(crate) window: Window,
+    chunk: usize,
+}
+
+impl<R> Stream<R> {
+    pub(crate) fn new(inner: R, chunk: usize) -> Self {
+        Stream {
+            inner,
+            window: Window::default(),
+            chunk: chunk.max(1),
+        }
+    }
+}
+
+impl<R: io::Read> Source for Stream<R> {}
+
+impl<R: io::Read> sealed::Buffer for Stream<R> {
+    #[inline(always)]
+    fn bytes(&self) -> &[u8] {
+        self.window.bytes()
+    }
+    #[inline(always)]
+    fn is_eof(&self) -> bool {
+        self.window.is_eof()
+    }
+    fn fill(&mut self, pos: &mut usize) -> io::Result<bool> {
+        self.window
+            .fill_from(&mut self.inner, self.chunk, pos)
+            .map(|()| true)
+    }
+    #[inline]
+    fn absolute(&self, at: usize) -> u64 {
+        self.window.absolute(at)
+    }
+    #[cold]
+    fn position(&self, at: usize) -> Position {
+        self.window.position(at)
+    }
+    fn keep_from(&mut self, at: usize) {
+        self.window.keep_from(at);
+    }
+    fn take_kept(&mut self, end: usize) -> &[u8] {
+        self.window.take_kept(end)
+    }
+}
+
+/// Chunks handed over by the caller ([`Reader::feed`](super::Reader::feed)),
+/// for input that arrives in callbacks. Only the bytes of an unfinished
+/// token are kept between chunks.
+#[derive(Debug, Clone, Default)]
+pub struct Pushed {
+    pub(crate) window: Window,
+}
+
+impl Source for Pushed {}
+
+impl sealed::Buffer for Pushed {
+    #[inline(always)]
+    fn bytes(&self) -> &[u8] {
+        self.window.bytes()
+    }
+    #[inline(always)]
+    fn is_eof(&self) -> bool {
+        self.window.is_eof()
+    }
+    fn fill(&mut self, _pos: &mut usize) -> io::Result<bool> {
+        Ok(false)
+    }
+    #[inline]
+    fn absolute(&self, at: usize) -> u64 {
+        self.window.absolute(at)
+    }
+    #[cold]
+    fn position(&self, at: usize) -> Position {
+        self.window.position(at)
+    }
+    fn keep_from(&mut self, at: usize) {
+        self.window.keep_from(at);
+    }
+    fn take_kept(&mut self, end: usize) -> &[u8] {
+        self.window.take_kept(end)
+    }
+}
