@@ -58,6 +58,14 @@ use source::sealed::Buffer;
 #[derive(Debug, Clone)]
 pub struct Reader<S> {
     source: S,
+    core: Core,
+}
+
+/// The machine and where it stands in the source's bytes: the reader's
+/// state apart from its source, so that the slow path can take the two
+/// separately.
+#[derive(Debug, Clone)]
+struct Core {
     machine: Machine,
     /// Where the next token is looked for, in the source's bytes.
     pos: usize,
@@ -104,11 +112,20 @@ impl Found {
     #[inline(always)]
     pub(crate) fn event(self, buf: &[u8]) -> Event<'_> {
         match self {
-            Found::Quick(Quick::Node(_), _) => Event::Node,
-            Found::Quick(Quick::Property(_, values, ident), end) => {
-                Event::Property(PropIdent::new(ident), RawValues::new(&buf[values..end], 1))
-            }
+            Found::Quick(quick, end) => quick_event(buf, quick, end),
             Found::Token(token, start, end) => token_event(buf, token, start, end),
+        }
+    }
+}
+
+/// The event of the machine's hot-path find `quick`, ending at `end` of
+/// `buf`.
+#[inline(always)]
+fn quick_event(buf: &[u8], quick: Quick, end: usize) -> Event<'_> {
+    match quick {
+        Quick::Node(_) => Event::Node,
+        Quick::Property(_, values, ident) => {
+            Event::Property(PropIdent::new(ident), RawValues::new(&buf[values..end], 1))
         }
     }
 }
@@ -143,50 +160,59 @@ fn ascii_str(bytes: &[u8]) -> &str {
     }
 }
 
-impl<S: Source> Reader<S> {
-    pub(crate) fn with_source(source: S, limits: Limits) -> Self {
-        Reader {
-            source,
-            machine: Machine::new(limits),
-            pos: 0,
-            done: false,
-        }
-    }
-
-    /// The next token: the machine's hot path inlined here, the rest out
-    /// of line.
+impl Core {
+    /// The machine's hot path alone: a node or a short property right at
+    /// the position, and where it ends; `None` (having changed nothing)
+    /// when [`next_token`](Self::next_token) must be called.
     #[inline(always)]
-    pub(crate) fn next_found(&mut self) -> Result<Option<Found>, Error> {
+    fn quick(&mut self, bytes: &[u8]) -> Option<(Quick, usize)> {
         let mut pos = self.pos;
-        if let Some(quick) = self.machine.quick_scan(self.source.bytes(), &mut pos) {
-            self.pos = pos;
-            return Ok(Some(Found::Quick(quick, pos)));
-        }
-        self.next_token()
+        let quick = self.machine.quick_scan(bytes, &mut pos)?;
+        self.pos = pos;
+        Some((quick, pos))
     }
 
     /// The one loop that drives the machine past its hot path: steps,
-    /// refills the source when the machine needs more bytes, and stops
-    /// for good at the end or at an error.
+    /// refills `source` when the machine needs more bytes, and stops for
+    /// good at the end or at an error.
     #[inline(never)]
-    fn next_token(&mut self) -> Result<Option<Found>, Error> {
+    fn next_token<S: Source>(
+        &mut self,
+        source: &mut S,
+    ) -> Result<Option<(Token, usize, usize)>, Error> {
+        self.step_on(source)
+    }
+
+    /// [`next_token`](Self::next_token) over a slice, which takes the
+    /// input by value: the caller's copy of it stays in registers.
+    #[inline(never)]
+    fn next_slice_token(&mut self, input: &[u8]) -> Result<Option<(Token, usize, usize)>, Error> {
+        self.step_on(&mut Slice::new(input))
+    }
+
+    #[inline(always)]
+    fn step_on<S: Source>(
+        &mut self,
+        source: &mut S,
+    ) -> Result<Option<(Token, usize, usize)>, Error> {
         loop {
             if self.done {
                 return Ok(None);
             }
-            let eof = self.source.is_eof();
-            match self
-                .machine
-                .step_slow(self.source.bytes(), &mut self.pos, eof)
-            {
-                Step::Token(token, start, end) => return Ok(Some(Found::Token(token, start, end))),
-                Step::NeedMore if !eof => match self.source.fill(&mut self.pos) {
+            let eof = source.is_eof();
+            match self.machine.step_slow(source.bytes(), &mut self.pos, eof) {
+                Step::Token(token, start, end) => return Ok(Some((token, start, end))),
+                Step::NeedMore if !eof => match source.fill(&mut self.pos) {
                     Ok(true) => {}
                     Ok(false) => return Ok(None),
-                    Err(err) => return Err(self.fail_io(err)),
+                    Err(err) => {
+                        let position = source.position(source.bytes().len());
+                        self.stop();
+                        return Err(Error::io(err, position));
+                    }
                 },
                 Step::NeedMore | Step::End => self.done = true,
-                Step::Error(kind, at) => return Err(self.fail(kind, at)),
+                Step::Error(kind, at) => return Err(self.fail(source, kind, at)),
             }
         }
     }
@@ -195,20 +221,45 @@ impl<S: Source> Reader<S> {
     /// source's bytes: the one place that positions errors.
     #[cold]
     #[inline(never)]
-    pub(crate) fn fail(&mut self, kind: ErrorKind, at: usize) -> Error {
-        self.done = true;
-        self.machine.halt();
-        Error::new(kind, self.source.position(at))
+    fn fail<S: Source>(&mut self, source: &S, kind: ErrorKind, at: usize) -> Error {
+        self.stop();
+        Error::new(kind, source.position(at))
     }
 
-    /// Stops reading because the source failed after its buffered bytes.
-    #[cold]
-    fn fail_io(&mut self, err: io::Error) -> Error {
-        let at = self.source.bytes().len();
-        let position = self.source.position(at);
+    fn stop(&mut self) {
         self.done = true;
         self.machine.halt();
-        Error::io(err, position)
+    }
+}
+
+impl<S: Source> Reader<S> {
+    pub(crate) fn with_source(source: S, limits: Limits) -> Self {
+        Reader {
+            source,
+            core: Core {
+                machine: Machine::new(limits),
+                pos: 0,
+                done: false,
+            },
+        }
+    }
+
+    /// The next token: the machine's hot path inlined here, the rest out
+    /// of line.
+    #[inline(always)]
+    pub(crate) fn next_found(&mut self) -> Result<Option<Found>, Error> {
+        if let Some((quick, end)) = self.core.quick(self.source.bytes()) {
+            return Ok(Some(Found::Quick(quick, end)));
+        }
+        let token = self.core.next_token(&mut self.source)?;
+        Ok(token.map(|(token, start, end)| Found::Token(token, start, end)))
+    }
+
+    /// Stops reading with an error of `kind` at offset `at` of the
+    /// source's bytes.
+    #[cold]
+    pub(crate) fn fail(&mut self, kind: ErrorKind, at: usize) -> Error {
+        self.core.fail(&self.source, kind, at)
     }
 
     /// The next event borrowing the source's bytes (the input for a
@@ -225,17 +276,17 @@ impl<S: Source> Reader<S> {
 
     /// The absolute byte offset where the next event will be looked for.
     pub fn position(&self) -> u64 {
-        self.source.absolute(self.pos)
+        self.source.absolute(self.core.pos)
     }
 
     /// How many game trees and variations are open.
     pub fn depth(&self) -> u32 {
-        self.machine.depth()
+        self.core.machine.depth()
     }
 
     /// Whether reading stopped for good, at the end or at an error.
     pub fn is_done(&self) -> bool {
-        self.done
+        self.core.done
     }
 
     /// The source.
@@ -281,7 +332,11 @@ impl<'a> Reader<Slice<'a>> {
     #[inline(always)]
     pub fn next_event(&mut self) -> Result<Option<Event<'a>>, Error> {
         let input = self.source.input;
-        Ok(self.next_found()?.map(|found| found.event(input)))
+        if let Some((quick, end)) = self.core.quick(input) {
+            return Ok(Some(quick_event(input, quick, end)));
+        }
+        let token = self.core.next_slice_token(input)?;
+        Ok(token.map(|(token, start, end)| token_event(input, token, start, end)))
     }
 
     /// The next event with the byte range it covers in the input.
@@ -320,7 +375,12 @@ impl<'a> Iterator for Reader<Slice<'a>> {
 
     #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
-        self.next_event().transpose()
+        let input = self.source.input;
+        if let Some((quick, end)) = self.core.quick(input) {
+            return Some(Ok(quick_event(input, quick, end)));
+        }
+        let token = self.core.next_slice_token(input).transpose()?;
+        Some(token.map(|(token, start, end)| token_event(input, token, start, end)))
     }
 }
 
@@ -415,7 +475,7 @@ impl Reader<Pushed> {
     /// If called after [`finish`](Self::finish).
     pub fn feed(&mut self, chunk: &[u8]) {
         assert!(!self.source.window.is_eof(), "Reader::feed after finish");
-        self.source.window.extend(chunk, &mut self.pos);
+        self.source.window.extend(chunk, &mut self.core.pos);
     }
 
     /// Says that the input is complete: the events and the error that
