@@ -47,6 +47,7 @@ use crate::error::{Error, ErrorKind};
 use crate::event::{Event, OwnedEvent, PropIdent, RawValues};
 use crate::ident::static_ident;
 use crate::machine::{Limits, Machine, Quick, Step, Token};
+use crate::warning::Warning;
 use source::sealed::Buffer;
 
 /// A pull reader of SGF events from a [`Source`] of bytes.
@@ -201,6 +202,10 @@ impl Core {
             }
             let eof = source.is_eof();
             match self.machine.step_slow(source.bytes(), &mut self.pos, eof) {
+                Step::Token(Token::EndGameTree, start, end) if self.machine.depth() == 0 => {
+                    source.game_end(end);
+                    return Ok(Some((Token::EndGameTree, start, end)));
+                }
                 Step::Token(token, start, end) => return Ok(Some((token, start, end))),
                 Step::NeedMore if !eof => match source.fill(&mut self.pos) {
                     Ok(true) => {}
@@ -292,6 +297,14 @@ impl<S: Source> Reader<S> {
     /// The source.
     pub fn source(&self) -> &S {
         &self.source
+    }
+
+    /// Takes the warnings found since the last call: what the source
+    /// guessed or replaced (a charset stage), in input order.
+    pub fn take_warnings(&mut self) -> Vec<Warning> {
+        let mut warnings = Vec::new();
+        self.source.drain_warnings(&mut warnings);
+        warnings
     }
 
     pub(crate) fn source_mut(&mut self) -> &mut S {

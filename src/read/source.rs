@@ -9,6 +9,7 @@ use bytes::Bytes;
 
 use super::window::Window;
 use crate::error::Position;
+use crate::warning::Warning;
 
 /// A source of bytes for a [`Reader`](super::Reader): [`Slice`],
 /// [`Shared`], [`Stream`] or [`Pushed`]. It cannot be implemented outside
@@ -37,6 +38,17 @@ pub(crate) mod sealed {
         fn keep_from(&mut self, at: usize);
         /// The bytes kept up to `end`; stops keeping.
         fn take_kept(&mut self, end: usize) -> &[u8];
+        /// A top-level game tree closed just before `at`: what follows
+        /// belongs to the next game (a charset stage decides its charset
+        /// anew there).
+        fn game_end(&mut self, at: usize) {
+            let _ = at;
+        }
+        /// Moves the warnings the source found (a guessed charset,
+        /// invalid bytes) to `into`.
+        fn drain_warnings(&mut self, into: &mut Vec<Warning>) {
+            let _ = into;
+        }
     }
 }
 
