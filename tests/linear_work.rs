@@ -134,6 +134,18 @@ mod counted {
             ("games swallowed by open values", |n| {
                 b"(;C[a(;C[".repeat(n / 9)
             }),
+            ("repeated list properties", |n| {
+                // Lenient parsing merges each repeat into the first `AB`:
+                // a membership test over all earlier values was quadratic.
+                let mut input = b"(;".to_vec();
+                let mut i = 0;
+                while input.len() < n {
+                    input.extend(format!("AB[{i}]").bytes());
+                    i += 1;
+                }
+                input.push(b')');
+                input
+            }),
             ("lowercase properties", |n| {
                 [b"(;".as_slice(), &b"aB[x]".repeat(n / 5), b")"].concat()
             }),
