@@ -299,6 +299,9 @@ impl<'a> Core<'a> {
 
     fn on_close(&mut self, start: usize, end: usize) -> Option<Item<'a>> {
         let before = self.machine.depth() + 1;
+        if self.bracket_before_close(start, before) {
+            return None;
+        }
         match self.fixes.last() {
             Some(&Fix::Redundant(depth)) if depth == before => {
                 self.fixes.pop();
@@ -417,9 +420,47 @@ impl<'a> Core<'a> {
     /// If junk at `at` follows a text property directly, the property's
     /// value had an unescaped `]`: find the real end and keep the text.
     fn unescaped_bracket(&mut self, at: usize) -> bool {
-        let Some(last) = self.last_prop.clone() else {
+        let Some(close) = self.real_close_after_text(at) else {
             return false;
         };
+        self.keep_bracket(close, self.machine.depth());
+        true
+    }
+
+    /// A `)` at `start` (closing depth `depth`) right after a text value,
+    /// where what follows the `)` cannot follow a game tree's end and a
+    /// later `]` resynchronises inside a node: the `]` before the `)` was
+    /// unescaped text (`C[a [b])];B[aa]`), not the value's end.
+    fn bracket_before_close(&mut self, start: usize, depth: u32) -> bool {
+        if self.last_prop.is_none() || self.closes_cleanly(start + 1, depth - 1) {
+            return false;
+        }
+        let Some(close) = self.real_close_after_text(start) else {
+            return false;
+        };
+        if repair::skip_space(self.input, close + 1) == self.input.len() {
+            // Text with a `]` after the last game is trailing junk.
+            return false;
+        }
+        self.keep_bracket(close, depth);
+        true
+    }
+
+    /// Whether after a `)` at `after - 1` comes what may follow a game
+    /// tree that leaves `depth` trees open: whitespace, then the end, `(`,
+    /// or (inside a tree) `)`.
+    fn closes_cleanly(&self, after: usize, depth: u32) -> bool {
+        match self.input.get(repair::skip_space(self.input, after)) {
+            None | Some(b'(') => true,
+            Some(b')') => depth > 0,
+            Some(_) => false,
+        }
+    }
+
+    /// The `]` that really closes the last property's value, when that
+    /// property is text and only whitespace separates its end from `at`.
+    fn real_close_after_text(&self, at: usize) -> Option<usize> {
+        let last = self.last_prop.as_ref()?;
         let gap = self.input.get(last.end..at).unwrap_or(b"x");
         let ident: String = self.input[last.ident.clone()]
             .iter()
@@ -427,10 +468,16 @@ impl<'a> Core<'a> {
             .map(|&b| char::from(b))
             .collect();
         if !repair::text_like(&ident) || !gap.iter().all(|&b| repair::is_space(b)) {
-            return false;
+            return None;
         }
-        let Some(close) = repair::find_real_close(self.input, last.end) else {
-            return false;
+        repair::find_real_close(self.input, last.end)
+    }
+
+    /// Keeps the last property's value open past its stray `]` up to the
+    /// real `]` at `close`, and resumes after it in the node at `depth`.
+    fn keep_bracket(&mut self, close: usize, depth: u32) {
+        let Some(last) = self.last_prop.clone() else {
+            return;
         };
         let stray = last.end - 1;
         self.warn(WarningKind::UnescapedBracket, stray, stray..close);
@@ -439,8 +486,7 @@ impl<'a> Core<'a> {
             end: close + 1,
             ..last
         });
-        self.resume_at(close + 1, Ctx::InNode, self.machine.depth());
-        true
+        self.resume_at(close + 1, Ctx::InNode, depth);
     }
 
     /// An identifier with no value (`PL;`): drop it.

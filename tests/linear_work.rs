@@ -128,6 +128,12 @@ mod counted {
             ("stray brackets after text", |n| {
                 [b"(;".as_slice(), &b"C[a]]".repeat(n / 5), b")"].concat()
             }),
+            ("stray brackets before a close", |n| {
+                [b"(;".as_slice(), &b"C[a])];B[aa]".repeat(n / 12), b")"].concat()
+            }),
+            ("closes followed by text", |n| {
+                [b"(;C[a]".as_slice(), &b"(;C[a])x".repeat(n / 8), b")"].concat()
+            }),
             ("stray brackets, no resync", |n| {
                 [b"(;C[a]".as_slice(), &b"]x".repeat(n / 2), b")"].concat()
             }),

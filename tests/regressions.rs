@@ -133,3 +133,22 @@ fn compact_tree_root_with_two_ca_properties_writes_as_its_events() {
     assert_eq!(written.as_bytes(), by_events);
     assert_eq!(written, "(;GM[1]CA[UTF-8]SZ[19]CA[UTF-8];B[aa])\n");
 }
+
+/// Issue 18, item 1: an unescaped `]` followed by `)` inside a value
+/// closed the game at that `)`, and the rest of the game (here both
+/// moves) was skipped as text after it.
+#[test]
+fn unescaped_bracket_before_a_close_parenthesis_keeps_the_rest_of_the_game() {
+    use sgf_stream::{parse_collection, parse_collection_with, ParseOptions, WarningKind};
+    let input = b"(;GC[a [b])];B[aa];W[bb])";
+    let parsed = parse_collection_with(input, &ParseOptions::lenient()).unwrap();
+    let expected = parse_collection(br"(;GC[a [b\])];B[aa];W[bb])").unwrap();
+    assert_eq!(parsed.trees, expected);
+    assert_eq!(parsed.trees[0].get("GC").unwrap(), ["a [b])"]);
+    let warnings: Vec<_> = parsed
+        .warnings
+        .iter()
+        .map(|w| (w.kind().clone(), w.offset(), w.range()))
+        .collect();
+    assert_eq!(warnings, [(WarningKind::UnescapedBracket, 9, 9..11)]);
+}
