@@ -109,6 +109,9 @@ pub(crate) struct Core<'a> {
     seen_tree: bool,
     queue: VecDeque<Item<'a>>,
     locator: Locator,
+    /// Which game trees never close, once a game's first node is seen
+    /// inside another game.
+    open_trees: Option<repair::OpenTrees>,
     /// Values opened at or after this offset never close (see
     /// [`Machine::never_closes`]), and where their scan stops.
     never_closes: Option<(usize, usize)>,
@@ -132,6 +135,7 @@ impl<'a> Core<'a> {
             seen_tree: false,
             queue: VecDeque::new(),
             locator: Locator::default(),
+            open_trees: None,
             never_closes: None,
             done: false,
         }
@@ -233,6 +237,9 @@ impl<'a> Core<'a> {
     fn on_token(&mut self, token: Token, start: usize, end: usize) -> Option<Item<'a>> {
         match token {
             Token::StartGameTree => {
+                if self.machine.depth() == 2 && self.next_game_inside(start) {
+                    return None;
+                }
                 if self.machine.depth() == 1 {
                     self.tree_start = start;
                     self.seen_tree = true;
@@ -322,6 +329,46 @@ impl<'a> Core<'a> {
         let item = self.direct(Event::EndGameTree, start..end);
         self.closed(before - 1);
         item
+    }
+
+    /// Whether the `(` at `start`, at the top level of a game, starts the
+    /// next game because the game lacks its `)`: a root property follows
+    /// in its first node and the game never closes. If so, closes the game
+    /// where its `)` is missing and resumes at `start`, outside.
+    fn next_game_inside(&mut self, start: usize) -> bool {
+        let plain = matches!(self.ctx, Ctx::InNode | Ctx::AfterVariation)
+            && self.discard.is_none()
+            && self.fixes.iter().all(|fix| *fix == Fix::Redundant(0));
+        if !plain
+            || !repair::root_node_at(self.input, start + 1)
+            || !self.never_closes(self.tree_start)
+        {
+            return false;
+        }
+        let missing = repair::space_before(self.input, start);
+        self.warn(WarningKind::UnclosedGame, missing, missing..missing);
+        while self.open_events > 0 {
+            self.event(Event::EndGameTree, missing..missing);
+        }
+        self.closed(0);
+        self.resume_at(start, Ctx::Outside, 0);
+        true
+    }
+
+    /// Whether no `)` closes the game tree whose `(` is at `tree`; one
+    /// scan to the end of the input answers for every later tree.
+    fn never_closes(&mut self, tree: usize) -> bool {
+        let known = self
+            .open_trees
+            .as_ref()
+            .is_some_and(|scan| (scan.from..=scan.end).contains(&tree));
+        if !known {
+            let max_depth = usize::try_from(self.limits.max_depth).unwrap_or(usize::MAX);
+            self.open_trees = Some(repair::open_trees(self.input, tree, max_depth));
+        }
+        self.open_trees
+            .as_ref()
+            .is_some_and(|scan| scan.never_closes(tree))
     }
 
     fn closed(&mut self, depth: u32) {

@@ -100,24 +100,31 @@ fn second_node(game: &[u8]) -> usize {
         .start
 }
 
-/// The lenient parse of `damaged`: its trees and warning kinds, offsets.
-fn lenient(damaged: &[u8]) -> (Vec<SgfTree>, Vec<(WarningKind, u64)>) {
+/// Parses `damaged` leniently and checks that it gives the `expected`
+/// trees, all of them whole, with one `warning` (kind, offset); `what`
+/// names the case. Returns how many games came back whole.
+fn check_repaired(
+    damaged: &[u8],
+    expected: &[SgfTree],
+    warning: (WarningKind, usize),
+    what: &str,
+) -> usize {
     let parsed = parse_collection_with(damaged, &ParseOptions::lenient()).unwrap();
-    let warnings = parsed
+    let found = parsed.trees;
+    let whole = found
+        .iter()
+        .zip(expected)
+        .filter(|(found, expected)| found == expected)
+        .count();
+    assert_eq!(whole, GAMES, "{what}: {} trees", found.len());
+    assert_eq!(found.len(), GAMES, "{what}");
+    let warnings: Vec<_> = parsed
         .warnings
         .iter()
         .map(|w| (w.kind().clone(), w.offset()))
         .collect();
-    (parsed.trees, warnings)
-}
-
-/// How many of `expected` come back, in place, in `found`.
-fn recovered(found: &[SgfTree], expected: &[SgfTree]) -> usize {
-    found
-        .iter()
-        .zip(expected)
-        .filter(|(found, expected)| found == expected)
-        .count()
+    assert_eq!(warnings, [(warning.0, warning.1 as u64)], "{what}");
+    whole
 }
 
 /// Issue 18, item 1: a comment `C[a [b])]` (unescaped `]`, then `)`) in
@@ -128,19 +135,11 @@ fn check_unescaped_bracket_before_close(games: &[Vec<u8>], source: &str) {
     let at = second_node(&games[DAMAGED]);
     damaged[DAMAGED].splice(at..at, b";C[a [b])]".iter().copied());
     repaired[DAMAGED].splice(at..at, br";C[a [b\])]".iter().copied());
-    let damaged = join(&damaged);
     let expected = parse_collection(&join(&repaired)).unwrap();
-    let (found, warnings) = lenient(&damaged);
-    let count = recovered(&found, &expected);
-    eprintln!("{source}: {count} of {GAMES} games recovered whole");
-    assert_eq!(count, GAMES, "{source}: {} trees found", found.len());
-    assert_eq!(found.len(), GAMES, "{source}");
     let stray = join(&games[..DAMAGED]).len() + at + b";C[a [b".len();
-    assert_eq!(
-        warnings,
-        [(WarningKind::UnescapedBracket, stray as u64)],
-        "{source}"
-    );
+    let warning = (WarningKind::UnescapedBracket, stray);
+    let whole = check_repaired(&join(&damaged), &expected, warning, source);
+    eprintln!("{source}, unescaped `]` before `)`: {whole} of {GAMES} games recovered whole");
 }
 
 #[test]
@@ -152,5 +151,42 @@ fn unescaped_bracket_before_close_in_generated_games_loses_nothing_else() {
 fn unescaped_bracket_before_close_in_corpus_games_loses_nothing_else() {
     if let Some(games) = corpus_games() {
         check_unescaped_bracket_before_close(&games, "corpus");
+    }
+}
+
+/// Issue 18, item 2: game `damaged` of the collection lacks its final
+/// `)`; the games after it stay games. Returns how many came back whole.
+fn check_game_without_close(games: &[Vec<u8>], damaged: usize) -> usize {
+    let mut broken = games.to_vec();
+    let cut = trim_end(&games[damaged]);
+    assert_eq!(cut.last(), Some(&b')'));
+    broken[damaged] = cut[..cut.len() - 1].to_vec();
+    // The warning stands just after the game's last token.
+    let missing = join(&games[..damaged]).len() + trim_end(&broken[damaged]).len();
+    let expected = parse_collection(&join(games)).unwrap();
+    let warning = (WarningKind::UnclosedGame, missing);
+    let what = format!("game {damaged} without `)`");
+    check_repaired(&join(&broken), &expected, warning, &what)
+}
+
+/// Breaks each game but the last in turn (the last one's missing `)` is
+/// the end of the input: a different repair).
+fn check_each_game_without_close(games: &[Vec<u8>], source: &str) {
+    let count = check_game_without_close(games, DAMAGED);
+    eprintln!("{source}, game {DAMAGED} without `)`: {count} of {GAMES} games recovered whole");
+    for damaged in 0..GAMES - 1 {
+        check_game_without_close(games, damaged);
+    }
+}
+
+#[test]
+fn game_without_close_in_generated_games_loses_nothing_else() {
+    check_each_game_without_close(&generated_games(), "generated");
+}
+
+#[test]
+fn game_without_close_in_corpus_games_loses_nothing_else() {
+    if let Some(games) = corpus_games() {
+        check_each_game_without_close(&games, "corpus");
     }
 }

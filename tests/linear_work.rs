@@ -134,6 +134,12 @@ mod counted {
             ("closes followed by text", |n| {
                 [b"(;C[a]".as_slice(), &b"(;C[a])x".repeat(n / 8), b")"].concat()
             }),
+            ("games without their close", |n| {
+                b"(;GM[1];B[aa]\n".repeat(n / 14)
+            }),
+            ("root nodes in variations", |n| {
+                [b"(;GM[1]".as_slice(), &b"(;GM[1]C[x])".repeat(n / 12), b")"].concat()
+            }),
             ("stray brackets, no resync", |n| {
                 [b"(;C[a]".as_slice(), &b"]x".repeat(n / 2), b")"].concat()
             }),
