@@ -96,9 +96,9 @@ impl<W: io::Write> Writer<W> {
             return false;
         }
         // Every `CA` of the root, as the event calls see each one.
-        let charset = self.options.charset;
-        root.properties()
-            .any(|(ident, values)| ident == "CA" && !charset.is_named_by(values.first().as_bytes()))
+        root.properties().any(|(ident, values)| {
+            ident == "CA" && self.ca_replaced_by_name(Some(values.first().as_bytes()))
+        })
     }
 
     /// Copies `source` from `from` (just after a node's properties) to the

@@ -72,12 +72,15 @@
 //! taken as UTF-8, escaped, and encoded; a character the charset cannot
 //! encode is an error naming it; raw values that are not UTF-8 are an
 //! error. The root node of each top-level game tree (its first node) gets
-//! a `CA` that names the output charset, for events and trees alike:
+//! a `CA` that names the output charset, by one rule for every call that
+//! writes one (events, [`property`](Writer::property),
+//! [`text_property`](Writer::text_property),
+//! [`compose_property`](Writer::compose_property), trees):
 //!
-//! - a `CA` that names it already (any label of that charset, e.g.
-//!   `utf8`) is written as it is;
-//! - a `CA` that names another charset has its value replaced by
-//!   [`Charset::name`];
+//! - a `CA` whose first value names it already (any label of that
+//!   charset, e.g. `utf8`) is written as it is;
+//! - any other `CA` (another charset, or text that names none, such as a
+//!   Compose value) is written as `CA[<name>]` ([`Charset::name`]);
 //! - a root with no `CA` gets `CA[<name>]` after its last property (or in
 //!   its place with [`WriteOptions::root_properties_first`], for trees)
 //!   when the charset is not UTF-8, or with
@@ -85,7 +88,21 @@
 //!   without one.
 //!
 //! With events the writer learns that the root node is over at the next
-//! `(`, `;` or `)`, and adds the `CA` then.
+//! `(`, `;` or `)`, and adds the `CA` then. A call that fails (a `CA`
+//! with no value, say) writes nothing and counts for nothing: the `CA` is
+//! still added.
+//!
+//! ```
+//! use sgf_stream::{WriteOptions, Writer};
+//! let mut writer = Writer::with_options(Vec::new(), WriteOptions::new().declare_charset(true));
+//! writer.start_game_tree()?;
+//! writer.node()?;
+//! assert!(writer.text_property("CA", Vec::<&str>::new()).is_err());
+//! writer.compose_property("CA", [("a", "b")])?;
+//! writer.end_game_tree()?;
+//! assert_eq!(writer.into_inner()?, b"(;CA[UTF-8])\n");
+//! # Ok::<(), sgf_stream::WriteError>(())
+//! ```
 //!
 //! # Layout
 //!
@@ -100,6 +117,7 @@ mod error;
 mod fast;
 mod layout;
 mod options;
+mod root;
 
 use std::io;
 
@@ -110,6 +128,7 @@ pub use options::{Layout, Newline, WriteOptions, DEFAULT_WIDTH};
 use crate::event::{Event, RawValue, RawValues};
 use crate::tree::{SgfTree, WalkEvent};
 use layout::{Mark, Out};
+use root::Root;
 
 /// Output is handed to the inner writer in pieces of about this size.
 const CHUNK: usize = 64 * 1024;
@@ -125,13 +144,6 @@ enum State {
     InNode,
     /// After a variation's `)`: only `(` or `)` may come.
     AfterVariation,
-}
-
-/// The root node of a top-level game tree, while it is being written.
-#[derive(Debug, Clone, Copy, Default)]
-struct Root {
-    open: bool,
-    has_ca: bool,
 }
 
 /// Writes SGF from events or trees to an [`io::Write`], with no recursion
@@ -367,16 +379,10 @@ impl<W: io::Write> Writer<W> {
         S: AsRef<str>,
     {
         self.check_property(ident)?;
-        let charset = self.options.charset;
         let mut values = values.into_iter().peekable();
-        if self.root.open && ident == "CA" {
-            self.root.has_ca = true;
-            if values
-                .peek()
-                .is_some_and(|v| !charset.is_named_by(v.as_ref().as_bytes()))
-            {
-                return self.text_property(ident, [charset.name()]);
-            }
+        let first = values.peek().map(|v| v.as_ref().as_bytes());
+        if self.replaces_ca(ident, first) {
+            return self.text_property(ident, [self.options.charset.name()]);
         }
         let mark = self.out.mark();
         let soft = self.soft(ident);
@@ -413,6 +419,15 @@ impl<W: io::Write> Writer<W> {
         B: AsRef<str>,
     {
         self.check_property(ident)?;
+        let mut values = values.into_iter().peekable();
+        if self.root.open && ident == "CA" {
+            let first = values
+                .peek()
+                .map(|(left, right)| format!("{}:{}", left.as_ref(), right.as_ref()));
+            if self.replaces_ca(ident, first.as_ref().map(String::as_bytes)) {
+                return self.text_property(ident, [self.options.charset.name()]);
+            }
+        }
         let mark = self.out.mark();
         let mut count = 0;
         for (left, right) in values {
@@ -595,11 +610,13 @@ impl<W: io::Write> Writer<W> {
         result
     }
 
+    /// A property's values are in the buffer: it needs one at least.
     fn end_property(&mut self, mark: Mark, ident: &str, count: usize) -> Result<(), WriteError> {
         if count == 0 {
             self.out.rollback(mark);
             return Err(WriteError::NoValues(ident.to_string()));
         }
+        self.wrote_property(ident);
         self.flush_full()
     }
 
@@ -655,12 +672,8 @@ impl<W: io::Write> Writer<W> {
     }
 
     fn raw_values(&mut self, ident: &str, values: &[&[u8]]) -> Result<(), WriteError> {
-        let charset = self.options.charset;
-        if self.root.open && ident == "CA" {
-            self.root.has_ca = true;
-            if values.first().is_some_and(|v| !charset.is_named_by(v)) {
-                return self.raw_values(ident, &[charset.name().as_bytes()]);
-            }
+        if self.replaces_ca(ident, values.first().copied()) {
+            return self.raw_values(ident, &[self.options.charset.name().as_bytes()]);
         }
         let mark = self.out.mark();
         for (at, value) in values.iter().enumerate() {
@@ -668,70 +681,6 @@ impl<W: io::Write> Writer<W> {
             self.undo_on_error(mark, result)?;
         }
         self.end_property(mark, ident, values.len())
-    }
-
-    /// Leaving a root node: adds the `CA` it must have.
-    #[inline]
-    fn leave_root(&mut self) {
-        if !std::mem::take(&mut self.root.open) || self.root.has_ca {
-            return;
-        }
-        self.declare_charset();
-    }
-
-    /// Adds the root's `CA` when the options ask for one.
-    #[cold]
-    fn declare_charset(&mut self) {
-        if self.options.must_declare() {
-            let name = self.options.charset.name();
-            let result = self.out.value("CA", true, name.as_bytes(), false);
-            debug_assert!(result.is_ok(), "charset names are ASCII");
-        }
-    }
-
-    /// A tree's root node: `CA` made consistent, root properties first if
-    /// asked.
-    fn write_root(&mut self, node: &SgfTree) -> Result<(), WriteError> {
-        let charset = self.options.charset;
-        let ca_as_is = match node.get("CA") {
-            Some(values) => values
-                .first()
-                .is_some_and(|v| charset.is_named_by(v.as_bytes())),
-            None => !self.options.must_declare(),
-        };
-        if ca_as_is && !self.options.root_properties_first {
-            // Nothing to add, replace or reorder (the usual root).
-            self.root = Root::default();
-            for (ident, values) in node.properties() {
-                self.tree_property(ident, values)?;
-            }
-            return Ok(());
-        }
-        let name = [charset.name().to_string()];
-        let mut props: Vec<(&str, &[String])> = node.properties().collect();
-        match props.iter_mut().find(|(ident, _)| *ident == "CA") {
-            Some((_, values)) => {
-                let named = values
-                    .first()
-                    .is_some_and(|v| charset.is_named_by(v.as_bytes()));
-                if !named {
-                    *values = &name;
-                }
-            }
-            None if self.options.must_declare() => props.push(("CA", &name)),
-            None => {}
-        }
-        if self.options.root_properties_first {
-            const ORDER: [&str; 6] = ["FF", "GM", "SZ", "CA", "AP", "ST"];
-            props.sort_by_key(|(ident, _)| {
-                ORDER.iter().position(|o| o == ident).unwrap_or(ORDER.len())
-            });
-        }
-        self.root = Root::default();
-        for (ident, values) in props {
-            self.tree_property(ident, values)?;
-        }
-        Ok(())
     }
 
     /// A property of a tree: decoded text values.
