@@ -190,3 +190,72 @@ fn game_without_close_in_corpus_games_loses_nothing_else() {
         check_each_game_without_close(&games, "corpus");
     }
 }
+
+/// Events of `input` through a UTF-8 writer; a game that fails is left
+/// out (its remaining events skipped) and its error kept.
+#[cfg(feature = "encoding")]
+fn pass_through(input: &[u8]) -> (Vec<u8>, Vec<sgf_stream::WriteError>) {
+    let mut writer = sgf_stream::Writer::new(Vec::new());
+    let (mut depth, mut skipping, mut errors) = (0, false, Vec::new());
+    for event in Parser::new(input) {
+        let event = event.expect("a valid collection");
+        if !skipping {
+            if let Err(err) = writer.write_event(&event) {
+                errors.push(err);
+                skipping = true;
+            }
+        }
+        match event {
+            Event::StartGameTree => depth += 1,
+            Event::EndGameTree => depth -= 1,
+            _ => {}
+        }
+        skipping &= depth > 0;
+    }
+    (writer.into_inner().unwrap(), errors)
+}
+
+/// Issue 18, item 3: one game of the collection is in GB18030, labelled
+/// so; its events through a UTF-8 writer fail with `NotUtf8` instead of
+/// being relabelled UTF-8, and every other game is written as before.
+#[cfg(feature = "encoding")]
+fn check_legacy_game_in_pass_through(games: &[Vec<u8>], source: &str) {
+    let text = std::str::from_utf8(&games[DAMAGED]).unwrap();
+    let relabelled = match text.find("CA[UTF-8]") {
+        Some(_) => text.replacen("CA[UTF-8]", "CA[GB18030]", 1),
+        None => text.replacen("(;", "(;CA[GB18030]", 1),
+    };
+    let (legacy, _, _) = encoding_rs::GB18030.encode(&relabelled);
+    assert!(std::str::from_utf8(&legacy).is_err(), "{source}: not ASCII");
+    let mut mixed = games.to_vec();
+    mixed[DAMAGED] = legacy.into_owned();
+    let (written, errors) = pass_through(&join(&mixed));
+    assert!(
+        matches!(&errors[..], [sgf_stream::WriteError::NotUtf8 { .. }]),
+        "{source}: {errors:?}"
+    );
+    let mut others = games.to_vec();
+    others.remove(DAMAGED);
+    let (expected, none) = pass_through(&join(&others));
+    assert!(none.is_empty(), "{source}: {none:?}");
+    assert!(written == expected, "{source}: the other games changed");
+    assert_eq!(parse_collection(&written).unwrap().len(), GAMES - 1);
+    eprintln!(
+        "{source}: the GB18030 game refused, {} others written",
+        GAMES - 1
+    );
+}
+
+#[cfg(feature = "encoding")]
+#[test]
+fn legacy_game_in_generated_games_is_refused_and_the_rest_written() {
+    check_legacy_game_in_pass_through(&generated_games(), "generated");
+}
+
+#[cfg(feature = "encoding")]
+#[test]
+fn legacy_game_in_corpus_games_is_refused_and_the_rest_written() {
+    if let Some(games) = corpus_games() {
+        check_legacy_game_in_pass_through(&games, "corpus");
+    }
+}
