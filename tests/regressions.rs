@@ -179,3 +179,33 @@ fn game_missing_its_close_does_not_swallow_the_next_game() {
     let nested = b"(;GM[1](;GM[1];B[aa])(;GM[1];W[bb]))";
     assert_eq!(lenient(nested), (parse_collection(nested).unwrap(), vec![]));
 }
+
+/// Issue 18, item 5: `VW[][aa]` decoded as `[aa]`. By FF\[4\] an elist is
+/// a list of points or a single `[]`: strict decoding fails, lenient
+/// decoding gives the empty list (the view reset) with a warning, as the
+/// reference checker does ("values after '[]' value found (deleted)").
+#[test]
+fn elist_values_after_a_leading_empty_value() {
+    use sgf_stream::typed::{point_list, BoardSize, Decoder, ValueErrorKind};
+    let raw: [&[u8]; 2] = [b"", b"aa"];
+    let decoder = Decoder::new();
+    let err = decoder.decode_raw("VW", raw).unwrap_err();
+    assert_eq!(err.index, 1);
+    assert_eq!(err.kind, ValueErrorKind::ValuesAfterEmptyList);
+    let (values, warnings) = decoder.decode_raw_lenient("VW", raw);
+    assert!(values.is_empty(), "{values:?}");
+    assert_eq!(warnings.len(), 1);
+    assert_eq!(warnings[0].kind, ValueErrorKind::ValuesAfterEmptyList);
+    let (index, err) = point_list(raw, BoardSize::default()).unwrap_err();
+    assert_eq!((index, err.kind), (1, ValueErrorKind::ValuesAfterEmptyList));
+    // The same through a tree's decoded values.
+    let tree = sgf_stream::parse("(;VW[][aa])").unwrap();
+    let values = tree.get("VW").unwrap();
+    assert!(decoder.decode_tree("VW", values).is_err());
+    assert!(decoder.decode_tree_lenient("VW", values).0.is_empty());
+    // A single `[]` is the empty list; a list (not an elist) keeps its
+    // points after a leading `[]`, with a warning.
+    assert!(decoder.decode_raw("VW", [&b""[..]]).unwrap().is_empty());
+    let (values, warnings) = decoder.decode_raw_lenient("AB", raw);
+    assert_eq!((values.len(), warnings.len()), (1, 1));
+}
