@@ -1,7 +1,7 @@
 //! [`parse_collection_with`]: a whole file to trees, with charsets and
 //! (optionally) lenient repairs.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::charset::{self, CharsetReport};
 use crate::error::Error;
@@ -11,6 +11,7 @@ use crate::options::ParseOptions;
 use crate::tree::SgfTree;
 use crate::value;
 use crate::warning::{Locator, Warning, WarningKind};
+use crate::work;
 
 /// What [`parse_collection_with`] read: the game trees, the warnings, and
 /// the charset.
@@ -137,6 +138,15 @@ fn merge_rule(ident: &str) -> Merge {
     }
 }
 
+/// A list property of the current node that repeats: its values, and
+/// the set of them that tells a new value from a repeat.
+struct ListMerge {
+    /// The property's index in the node.
+    at: usize,
+    values: Vec<String>,
+    seen: HashSet<String>,
+}
+
 /// The trees and warnings of a lenient parse.
 struct Found {
     trees: Vec<SgfTree>,
@@ -152,6 +162,9 @@ struct Builder<'a> {
     index: HashMap<String, usize>,
     /// The property of the current node that an `Append` extends.
     last: Option<usize>,
+    /// The list properties of the current node that repeat, while the
+    /// node is read.
+    merges: Vec<ListMerge>,
     abandoned: bool,
     found: Found,
     locator: Locator,
@@ -165,6 +178,7 @@ impl<'a> Builder<'a> {
             marks: Vec::new(),
             index: HashMap::new(),
             last: None,
+            merges: Vec::new(),
             abandoned: false,
             found: Found {
                 trees: Vec::new(),
@@ -201,6 +215,7 @@ impl<'a> Builder<'a> {
         match event {
             Event::StartGameTree => self.marks.push(self.open.len()),
             Event::Node => {
+                self.end_node();
                 self.index.clear();
                 self.last = None;
                 self.open.push(SgfTree::new());
@@ -215,6 +230,7 @@ impl<'a> Builder<'a> {
     }
 
     fn close(&mut self) {
+        self.end_node();
         let Some(mark) = self.marks.pop() else {
             return;
         };
@@ -291,26 +307,60 @@ impl<'a> Builder<'a> {
             return;
         };
         let rule = merge_rule(ident);
-        if let Merge::Drop = rule {
-            let kind = WarningKind::DroppedRepeat(ident.to_string());
-            let warning = self.locator.warning(self.buf, kind, start, start..end);
-            return self.found.warnings.push(warning);
-        }
-        node.edit_values_at(at, |old| match rule {
-            Merge::List => {
-                for value in values {
-                    if !old.contains(&value) {
-                        old.push(value);
-                    }
-                }
+        match rule {
+            Merge::Drop => {
+                let kind = WarningKind::DroppedRepeat(ident.to_string());
+                let warning = self.locator.warning(self.buf, kind, start, start..end);
+                return self.found.warnings.push(warning);
             }
-            Merge::Join => join_text(old, values),
-            Merge::Append | Merge::Drop => old.extend(values),
-        });
+            Merge::List => self.merge_list(at, values),
+            Merge::Join => node.edit_values_at(at, |old| join_text(old, values)),
+            Merge::Append => node.edit_values_at(at, |old| old.extend(values)),
+        }
         self.last = Some(at);
         let kind = WarningKind::MergedProperty(ident.to_string());
         let warning = self.locator.warning(self.buf, kind, start, start..start);
         self.found.warnings.push(warning);
+    }
+
+    /// Adds to the list property `at` of the current node the values it
+    /// lacks, in constant time per value: the values move out of the node
+    /// into a [`ListMerge`] until the node ends.
+    fn merge_list(&mut self, at: usize, values: Vec<String>) {
+        let merge = match self.merges.iter().position(|merge| merge.at == at) {
+            Some(found) => &mut self.merges[found],
+            None => {
+                let Some(node) = self.open.last_mut() else {
+                    return;
+                };
+                let mut old = Vec::new();
+                node.edit_values_at(at, |values| old = std::mem::take(values));
+                work::count(old.len());
+                let seen = old.iter().cloned().collect();
+                self.merges.push(ListMerge {
+                    at,
+                    values: old,
+                    seen,
+                });
+                self.merges.last_mut().expect("just pushed")
+            }
+        };
+        for value in values {
+            work::count(1);
+            if merge.seen.insert(value.clone()) {
+                merge.values.push(value);
+            }
+        }
+    }
+
+    /// The current node is complete: merged lists go back into it.
+    fn end_node(&mut self) {
+        let Some(node) = self.open.last_mut() else {
+            return self.merges.clear();
+        };
+        for merge in self.merges.drain(..) {
+            node.edit_values_at(merge.at, |values| *values = merge.values);
+        }
     }
 
     /// An unescaped `]` and the text after it go on the last value.
@@ -319,6 +369,12 @@ impl<'a> Builder<'a> {
         let Some(at) = self.last else {
             return;
         };
+        if let Some(merge) = self.merges.iter_mut().find(|merge| merge.at == at) {
+            if let Some(value) = merge.values.last_mut() {
+                value.push_str(&text);
+            }
+            return;
+        }
         let Some(node) = self.open.last_mut() else {
             return;
         };

@@ -109,6 +109,9 @@ pub(crate) struct Core<'a> {
     seen_tree: bool,
     queue: VecDeque<Item<'a>>,
     locator: Locator,
+    /// Which game trees never close, once a game's first node is seen
+    /// inside another game.
+    open_trees: Option<repair::OpenTrees>,
     /// Values opened at or after this offset never close (see
     /// [`Machine::never_closes`]), and where their scan stops.
     never_closes: Option<(usize, usize)>,
@@ -132,6 +135,7 @@ impl<'a> Core<'a> {
             seen_tree: false,
             queue: VecDeque::new(),
             locator: Locator::default(),
+            open_trees: None,
             never_closes: None,
             done: false,
         }
@@ -233,6 +237,9 @@ impl<'a> Core<'a> {
     fn on_token(&mut self, token: Token, start: usize, end: usize) -> Option<Item<'a>> {
         match token {
             Token::StartGameTree => {
+                if self.machine.depth() == 2 && self.next_game_inside(start) {
+                    return None;
+                }
                 if self.machine.depth() == 1 {
                     self.tree_start = start;
                     self.seen_tree = true;
@@ -299,6 +306,9 @@ impl<'a> Core<'a> {
 
     fn on_close(&mut self, start: usize, end: usize) -> Option<Item<'a>> {
         let before = self.machine.depth() + 1;
+        if self.bracket_before_close(start, before) {
+            return None;
+        }
         match self.fixes.last() {
             Some(&Fix::Redundant(depth)) if depth == before => {
                 self.fixes.pop();
@@ -319,6 +329,46 @@ impl<'a> Core<'a> {
         let item = self.direct(Event::EndGameTree, start..end);
         self.closed(before - 1);
         item
+    }
+
+    /// Whether the `(` at `start`, at the top level of a game, starts the
+    /// next game because the game lacks its `)`: a root property follows
+    /// in its first node and the game never closes. If so, closes the game
+    /// where its `)` is missing and resumes at `start`, outside.
+    fn next_game_inside(&mut self, start: usize) -> bool {
+        let plain = matches!(self.ctx, Ctx::InNode | Ctx::AfterVariation)
+            && self.discard.is_none()
+            && self.fixes.iter().all(|fix| *fix == Fix::Redundant(0));
+        if !plain
+            || !repair::root_node_at(self.input, start + 1)
+            || !self.never_closes(self.tree_start)
+        {
+            return false;
+        }
+        let missing = repair::space_before(self.input, start);
+        self.warn(WarningKind::UnclosedGame, missing, missing..missing);
+        while self.open_events > 0 {
+            self.event(Event::EndGameTree, missing..missing);
+        }
+        self.closed(0);
+        self.resume_at(start, Ctx::Outside, 0);
+        true
+    }
+
+    /// Whether no `)` closes the game tree whose `(` is at `tree`; one
+    /// scan to the end of the input answers for every later tree.
+    fn never_closes(&mut self, tree: usize) -> bool {
+        let known = self
+            .open_trees
+            .as_ref()
+            .is_some_and(|scan| (scan.from..=scan.end).contains(&tree));
+        if !known {
+            let max_depth = usize::try_from(self.limits.max_depth).unwrap_or(usize::MAX);
+            self.open_trees = Some(repair::open_trees(self.input, tree, max_depth));
+        }
+        self.open_trees
+            .as_ref()
+            .is_some_and(|scan| scan.never_closes(tree))
     }
 
     fn closed(&mut self, depth: u32) {
@@ -417,9 +467,47 @@ impl<'a> Core<'a> {
     /// If junk at `at` follows a text property directly, the property's
     /// value had an unescaped `]`: find the real end and keep the text.
     fn unescaped_bracket(&mut self, at: usize) -> bool {
-        let Some(last) = self.last_prop.clone() else {
+        let Some(close) = self.real_close_after_text(at) else {
             return false;
         };
+        self.keep_bracket(close, self.machine.depth());
+        true
+    }
+
+    /// A `)` at `start` (closing depth `depth`) right after a text value,
+    /// where what follows the `)` cannot follow a game tree's end and a
+    /// later `]` resynchronises inside a node: the `]` before the `)` was
+    /// unescaped text (`C[a [b])];B[aa]`), not the value's end.
+    fn bracket_before_close(&mut self, start: usize, depth: u32) -> bool {
+        if self.last_prop.is_none() || self.closes_cleanly(start + 1, depth - 1) {
+            return false;
+        }
+        let Some(close) = self.real_close_after_text(start) else {
+            return false;
+        };
+        if repair::skip_space(self.input, close + 1) == self.input.len() {
+            // Text with a `]` after the last game is trailing junk.
+            return false;
+        }
+        self.keep_bracket(close, depth);
+        true
+    }
+
+    /// Whether after a `)` at `after - 1` comes what may follow a game
+    /// tree that leaves `depth` trees open: whitespace, then the end, `(`,
+    /// or (inside a tree) `)`.
+    fn closes_cleanly(&self, after: usize, depth: u32) -> bool {
+        match self.input.get(repair::skip_space(self.input, after)) {
+            None | Some(b'(') => true,
+            Some(b')') => depth > 0,
+            Some(_) => false,
+        }
+    }
+
+    /// The `]` that really closes the last property's value, when that
+    /// property is text and only whitespace separates its end from `at`.
+    fn real_close_after_text(&self, at: usize) -> Option<usize> {
+        let last = self.last_prop.as_ref()?;
         let gap = self.input.get(last.end..at).unwrap_or(b"x");
         let ident: String = self.input[last.ident.clone()]
             .iter()
@@ -427,10 +515,16 @@ impl<'a> Core<'a> {
             .map(|&b| char::from(b))
             .collect();
         if !repair::text_like(&ident) || !gap.iter().all(|&b| repair::is_space(b)) {
-            return false;
+            return None;
         }
-        let Some(close) = repair::find_real_close(self.input, last.end) else {
-            return false;
+        repair::find_real_close(self.input, last.end)
+    }
+
+    /// Keeps the last property's value open past its stray `]` up to the
+    /// real `]` at `close`, and resumes after it in the node at `depth`.
+    fn keep_bracket(&mut self, close: usize, depth: u32) {
+        let Some(last) = self.last_prop.clone() else {
+            return;
         };
         let stray = last.end - 1;
         self.warn(WarningKind::UnescapedBracket, stray, stray..close);
@@ -439,8 +533,7 @@ impl<'a> Core<'a> {
             end: close + 1,
             ..last
         });
-        self.resume_at(close + 1, Ctx::InNode, self.machine.depth());
-        true
+        self.resume_at(close + 1, Ctx::InNode, depth);
     }
 
     /// An identifier with no value (`PL;`): drop it.

@@ -71,6 +71,105 @@ pub(crate) fn find_game_start(input: &[u8], from: usize) -> Option<usize> {
     found
 }
 
+/// Root properties: only a game's first node holds them.
+const ROOT: &[&[u8]] = &[b"AP", b"CA", b"FF", b"GM", b"ST", b"SZ"];
+
+/// Whether a node with a root property starts at `at` (after
+/// whitespace): the sign of a game's first node.
+pub(crate) fn root_node_at(input: &[u8], at: usize) -> bool {
+    let mut at = skip_space(input, at);
+    if input.get(at) != Some(&b';') {
+        return false;
+    }
+    at += 1;
+    loop {
+        let start = skip_space(input, at);
+        let end = letters_end(input, start);
+        at = skip_space(input, end);
+        if end == start || input.get(at) != Some(&b'[') {
+            return false;
+        }
+        if ROOT.contains(&&input[start..end]) {
+            return true;
+        }
+        while input.get(at) == Some(&b'[') {
+            let Some(close) = find_close(&input[at + 1..]) else {
+                return false;
+            };
+            at = skip_space(input, at + 1 + close + 1);
+        }
+    }
+}
+
+/// Where the game trees opened from `from` on stay open, by the
+/// parentheses outside values.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct OpenTrees {
+    /// Where the scan started: the `(` of a game tree.
+    pub from: usize,
+    /// Where it stopped: the `)` that closes the tree at `from`, or the
+    /// end of the input.
+    pub end: usize,
+    /// The `(` that no `)` closes, in order (none when the tree at `from`
+    /// is closed, or when the scan gave up).
+    pub unclosed: Vec<usize>,
+}
+
+impl OpenTrees {
+    /// Whether the tree whose `(` is at `at` is known never to close.
+    pub(crate) fn never_closes(&self, at: usize) -> bool {
+        self.unclosed.binary_search(&at).is_ok()
+    }
+}
+
+/// Scans from the `(` at `from` to the `)` that closes it or to the end
+/// of the input, matching parentheses outside values. Past `max_depth`
+/// open trees, or in a value that never closes, it gives up: no tree is
+/// then known to stay open.
+pub(crate) fn open_trees(input: &[u8], from: usize, max_depth: usize) -> OpenTrees {
+    let mut open = Vec::new();
+    let mut at = from;
+    let end = |unclosed| OpenTrees {
+        from,
+        end: input.len(),
+        unclosed,
+    };
+    while let Some(found) = memchr::memchr3(b'(', b')', b'[', &input[at..]) {
+        work::count(found + 1);
+        at += found;
+        match input[at] {
+            b'(' if open.len() >= max_depth => return end(Vec::new()),
+            b'(' => open.push(at),
+            b')' => {
+                open.pop();
+                if open.is_empty() {
+                    return OpenTrees {
+                        from,
+                        end: at,
+                        unclosed: open,
+                    };
+                }
+            }
+            _ => match find_close(&input[at + 1..]) {
+                Some(close) => at += 1 + close,
+                None => return end(Vec::new()),
+            },
+        }
+        at += 1;
+    }
+    work::count(input.len() - at);
+    end(open)
+}
+
+/// The offset just after the last non-space byte before `at`.
+pub(crate) fn space_before(input: &[u8], at: usize) -> usize {
+    let mut at = at;
+    while at > 0 && is_space(input[at - 1]) {
+        at -= 1;
+    }
+    at
+}
+
 /// Skips junk inside a game tree from `from` to the next `;`, `(`, `)`
 /// or property (`ID[`); a `[...]` value inside the junk is skipped whole.
 /// Always moves at least one byte.
@@ -245,6 +344,28 @@ mod tests {
         assert_eq!(find_tree_start(b"x (B[aa])", 0), 2);
         assert_eq!(find_tree_start(b"x (y)", 0), 5);
         assert_eq!(find_tree_start(b"x ((;", 0), 2);
+    }
+
+    #[test]
+    fn root_nodes_are_told_from_others() {
+        assert!(root_node_at(b"(;GM[1];B[aa])", 1));
+        assert!(root_node_at(b"( \n; PB[x] C[a\\]b] [c] SZ [19]", 1));
+        assert!(!root_node_at(b"(;B[aa](;GM[1])", 1));
+        assert!(!root_node_at(b"(;PB[x];GM[1])", 1));
+        assert!(!root_node_at(b"(GM[1])", 1));
+        assert!(!root_node_at(b"(;C[x", 1));
+    }
+
+    #[test]
+    fn open_trees_are_matched_outside_values() {
+        let closed = open_trees(b"(;C[)](;B[aa]))(", 0, 10);
+        assert_eq!((closed.end, closed.unclosed), (14, vec![]));
+        let open = b"(;B[aa](;W[bb]) (;C[(]";
+        let scan = open_trees(open, 0, 10);
+        assert_eq!((scan.end, &scan.unclosed[..]), (open.len(), &[0, 16][..]));
+        assert!(scan.never_closes(16) && !scan.never_closes(7));
+        assert!(open_trees(b"(((((", 0, 3).unclosed.is_empty());
+        assert!(open_trees(b"((;C[a", 0, 3).unclosed.is_empty());
     }
 
     #[test]

@@ -25,6 +25,13 @@ pub enum WarningKind {
     /// they were closed there.
     #[error("input ended inside {0} open game tree(s): closed them")]
     MissingClose(u32),
+    /// A game tree was never closed and the next game follows inside it: a
+    /// `(` at its top level opens a node with a root property (`GM`, `FF`,
+    /// `SZ`, `CA`, `AP`, `ST`) and no later `)` closes the game. The game
+    /// was closed at the warning's position, where its `)` is missing, and
+    /// that `(` starts the next game.
+    #[error("game tree not closed before the next game: closed it")]
+    UnclosedGame,
     /// A `(` is not followed by `;`: a `;` was supplied before the byte at
     /// the warning's position.
     #[error("`(` not followed by `;`: supplied the missing `;`")]

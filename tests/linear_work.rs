@@ -128,11 +128,35 @@ mod counted {
             ("stray brackets after text", |n| {
                 [b"(;".as_slice(), &b"C[a]]".repeat(n / 5), b")"].concat()
             }),
+            ("stray brackets before a close", |n| {
+                [b"(;".as_slice(), &b"C[a])];B[aa]".repeat(n / 12), b")"].concat()
+            }),
+            ("closes followed by text", |n| {
+                [b"(;C[a]".as_slice(), &b"(;C[a])x".repeat(n / 8), b")"].concat()
+            }),
+            ("games without their close", |n| {
+                b"(;GM[1];B[aa]\n".repeat(n / 14)
+            }),
+            ("root nodes in variations", |n| {
+                [b"(;GM[1]".as_slice(), &b"(;GM[1]C[x])".repeat(n / 12), b")"].concat()
+            }),
             ("stray brackets, no resync", |n| {
                 [b"(;C[a]".as_slice(), &b"]x".repeat(n / 2), b")"].concat()
             }),
             ("games swallowed by open values", |n| {
                 b"(;C[a(;C[".repeat(n / 9)
+            }),
+            ("repeated list properties", |n| {
+                // Lenient parsing merges each repeat into the first `AB`:
+                // a membership test over all earlier values was quadratic.
+                let mut input = b"(;".to_vec();
+                let mut i = 0;
+                while input.len() < n {
+                    input.extend(format!("AB[{i}]").bytes());
+                    i += 1;
+                }
+                input.push(b')');
+                input
             }),
             ("lowercase properties", |n| {
                 [b"(;".as_slice(), &b"aB[x]".repeat(n / 5), b")"].concat()

@@ -214,6 +214,19 @@ fn repeated_properties_are_merged() {
 }
 
 #[test]
+fn repeated_list_properties_merge_in_every_node_they_repeat_in() {
+    // Each node's merged lists are complete when the next node, a
+    // variation or the end of the game follows.
+    let input = "(;AB[aa]AB[bb]AW[cc]AB[aa][dd]AW[cc][ee];AB[ff]AB[ff](;AE[aa]AE[bb])(;AB[gg]))";
+    let (found, warnings) = lenient(input);
+    assert_eq!(
+        found,
+        trees("(;AB[aa][bb][dd]AW[cc][ee];AB[ff](;AE[aa][bb])(;AB[gg]))")
+    );
+    assert_eq!(warnings.len(), 5, "{warnings:?}");
+}
+
+#[test]
 fn unescaped_bracket_in_a_comment() {
     let input = "(;C[he said ]hi] there] ;B[aa]C[ok])";
     let stray = at(input, "]hi");

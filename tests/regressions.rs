@@ -133,3 +133,79 @@ fn compact_tree_root_with_two_ca_properties_writes_as_its_events() {
     assert_eq!(written.as_bytes(), by_events);
     assert_eq!(written, "(;GM[1]CA[UTF-8]SZ[19]CA[UTF-8];B[aa])\n");
 }
+
+/// A lenient parse of `input`: its trees, and its warnings as kind,
+/// offset and range.
+fn lenient(input: &[u8]) -> (Vec<sgf_stream::SgfTree>, Vec<LenientWarning>) {
+    use sgf_stream::{parse_collection_with, ParseOptions};
+    let parsed = parse_collection_with(input, &ParseOptions::lenient()).unwrap();
+    let warnings = parsed
+        .warnings
+        .iter()
+        .map(|w| (w.kind().clone(), w.offset(), w.range()))
+        .collect();
+    (parsed.trees, warnings)
+}
+
+/// A warning as [`lenient`] gives it.
+type LenientWarning = (sgf_stream::WarningKind, u64, std::ops::Range<u64>);
+
+/// Issue 18, item 1: an unescaped `]` followed by `)` inside a value
+/// closed the game at that `)`, and the rest of the game (here both
+/// moves) was skipped as text after it.
+#[test]
+fn unescaped_bracket_before_a_close_parenthesis_keeps_the_rest_of_the_game() {
+    use sgf_stream::{parse_collection, WarningKind};
+    let input = b"(;GC[a [b])];B[aa];W[bb])";
+    let (trees, warnings) = lenient(input);
+    let expected = parse_collection(br"(;GC[a [b\])];B[aa];W[bb])").unwrap();
+    assert_eq!(trees, expected);
+    assert_eq!(trees[0].get("GC").unwrap(), ["a [b])"]);
+    assert_eq!(warnings, [(WarningKind::UnescapedBracket, 9, 9..11)]);
+}
+
+/// Issue 18, item 2: a game missing its final `)` took the games after it
+/// as its variations. A `(` at a game's top level that opens a node with
+/// a root property, in a game that never closes, starts the next game.
+#[test]
+fn game_missing_its_close_does_not_swallow_the_next_game() {
+    use sgf_stream::{parse_collection, WarningKind};
+    let input = b"(;GM[1];B[aa]\n(;GM[1];W[bb])";
+    let (trees, warnings) = lenient(input);
+    let expected = parse_collection(b"(;GM[1];B[aa])(;GM[1];W[bb])").unwrap();
+    assert_eq!(trees, expected);
+    assert_eq!(warnings, [(WarningKind::UnclosedGame, 13, 13..13)]);
+    // A valid file whose games are variations of one root stays one game.
+    let nested = b"(;GM[1](;GM[1];B[aa])(;GM[1];W[bb]))";
+    assert_eq!(lenient(nested), (parse_collection(nested).unwrap(), vec![]));
+}
+
+/// Issue 18, item 5: `VW[][aa]` decoded as `[aa]`. By FF\[4\] an elist is
+/// a list of points or a single `[]`: strict decoding fails, lenient
+/// decoding gives the empty list (the view reset) with a warning, as the
+/// reference checker does ("values after '[]' value found (deleted)").
+#[test]
+fn elist_values_after_a_leading_empty_value() {
+    use sgf_stream::typed::{point_list, BoardSize, Decoder, ValueErrorKind};
+    let raw: [&[u8]; 2] = [b"", b"aa"];
+    let decoder = Decoder::new();
+    let err = decoder.decode_raw("VW", raw).unwrap_err();
+    assert_eq!(err.index, 1);
+    assert_eq!(err.kind, ValueErrorKind::ValuesAfterEmptyList);
+    let (values, warnings) = decoder.decode_raw_lenient("VW", raw);
+    assert!(values.is_empty(), "{values:?}");
+    assert_eq!(warnings.len(), 1);
+    assert_eq!(warnings[0].kind, ValueErrorKind::ValuesAfterEmptyList);
+    let (index, err) = point_list(raw, BoardSize::default()).unwrap_err();
+    assert_eq!((index, err.kind), (1, ValueErrorKind::ValuesAfterEmptyList));
+    // The same through a tree's decoded values.
+    let tree = sgf_stream::parse("(;VW[][aa])").unwrap();
+    let values = tree.get("VW").unwrap();
+    assert!(decoder.decode_tree("VW", values).is_err());
+    assert!(decoder.decode_tree_lenient("VW", values).0.is_empty());
+    // A single `[]` is the empty list; a list (not an elist) keeps its
+    // points after a leading `[]`, with a warning.
+    assert!(decoder.decode_raw("VW", [&b""[..]]).unwrap().is_empty());
+    let (values, warnings) = decoder.decode_raw_lenient("AB", raw);
+    assert_eq!((values.len(), warnings.len()), (1, 1));
+}

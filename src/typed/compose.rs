@@ -76,24 +76,34 @@ pub(crate) fn expand_into(
 ///
 /// # Errors
 /// The first value that is not a point or rectangle on the board, with
-/// its index; a rectangle of one point is an error, as in the spec.
+/// its index; a rectangle of one point is an error, as in the spec; so is
+/// a value after a leading `[]` ([`ValueErrorKind::ValuesAfterEmptyList`]:
+/// an elist is points or a single `[]`).
 ///
 /// ```
-/// use sgf_stream::typed::{point_list, BoardSize, Point};
+/// use sgf_stream::typed::{point_list, BoardSize, Point, ValueErrorKind};
 /// let points = point_list([&b"do:gq"[..], b"dd"], BoardSize::default()).unwrap();
 /// assert_eq!(points.len(), 13);
 /// assert_eq!(points[12], Point::new(3, 3));
 /// assert!(point_list([&b""[..]], BoardSize::default()).unwrap().is_empty());
 /// let (index, err) = point_list([&b"aa"[..], b"a"], BoardSize::default()).unwrap_err();
 /// assert_eq!(index, 1);
+/// let (index, err) = point_list([&b""[..], b"aa"], BoardSize::default()).unwrap_err();
+/// assert_eq!((index, err.kind), (1, ValueErrorKind::ValuesAfterEmptyList));
 /// ```
 pub fn point_list<'a, I>(values: I, size: BoardSize) -> Result<Vec<Point>, (usize, ValueError)>
 where
     I: IntoIterator<Item = &'a [u8]>,
 {
     let mut out = Vec::new();
+    let mut empty = false;
     for (index, raw) in values.into_iter().enumerate() {
+        if empty {
+            let kind = ValueErrorKind::ValuesAfterEmptyList;
+            return Err((index, ValueError::new(kind, 0)));
+        }
         if raw.is_empty() && index == 0 {
+            empty = true;
             continue;
         }
         expand_into(raw, size, false, split, &mut out).map_err(|e| (index, e))?;

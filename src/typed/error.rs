@@ -47,6 +47,10 @@ pub enum ValueErrorKind {
     /// A list property with no value (an `[]` where a list is required).
     #[error("empty list: expected at least one value")]
     EmptyList,
+    /// An elist's empty value `[]` (the empty list) followed by more
+    /// values: by FF\[4\] an elist is a list of points or a single `[]`.
+    #[error("values after the empty list `[]`: an elist is points or a single `[]`")]
+    ValuesAfterEmptyList,
     /// A property that takes one value has several.
     #[error("more than one value where one is expected")]
     TooManyValues,

@@ -267,6 +267,8 @@ fn repair<'a>(ty: ValueType, list: bool, raw: &'a [u8], cx: Cx, out: &mut Vec<Va
 /// colors, `SZ[19:19]`, rectangles of one point, a Compose without `:`
 /// whose second half may be empty, as `AP[Foxwq]`, a list's lone `[]`, extra
 /// values after the first of a single-value property, which are dropped,
+/// values after an elist's `[]` (`VW[][aa]` is the empty list, as the
+/// reference checker reads it),
 /// invalid UTF-8, replaced by U+FFFD) and keeps the rest as
 /// [`Value::Raw`] (or [`Value::Text`] for tree values). Unknown
 /// properties are kept raw by both.
@@ -431,6 +433,7 @@ impl Decoder {
         };
         let list = info.arity != Arity::One;
         let mut out = Vec::new();
+        let mut empty_elist = false;
         for (index, raw) in values.into_iter().enumerate() {
             let problem = |err| PropertyError::new(ident, index, err);
             if index == 0 && list && raw.is_empty() {
@@ -440,7 +443,14 @@ impl Decoder {
                         break;
                     }
                 }
+                empty_elist = info.arity == Arity::EList;
                 continue;
+            }
+            if empty_elist {
+                // `VW[][aa]`: the empty list stands, what follows goes.
+                let kind = ValueErrorKind::ValuesAfterEmptyList;
+                sink.report(problem(ValueError::new(kind, 0)));
+                break;
             }
             if index == 1 && !list {
                 if sink.report(problem(ValueError::new(ValueErrorKind::TooManyValues, 0))) {

@@ -76,7 +76,11 @@ impl<W: io::Write> Writer<W> {
             }
             from += props.len();
         }
-        self.leave_root();
+        self.leave_root()?;
+        if self.game.is_checked() {
+            // The input is copied below without a look at its values.
+            self.check_compact(root)?;
+        }
         let after_variation = self.copy_subtrees(root.source(), from)?;
         self.state = if after_variation {
             State::AfterVariation
@@ -96,9 +100,9 @@ impl<W: io::Write> Writer<W> {
             return false;
         }
         // Every `CA` of the root, as the event calls see each one.
-        let charset = self.options.charset;
-        root.properties()
-            .any(|(ident, values)| ident == "CA" && !charset.is_named_by(values.first().as_bytes()))
+        root.properties().any(|(ident, values)| {
+            ident == "CA" && self.ca_replaced_by_name(Some(values.first().as_bytes()))
+        })
     }
 
     /// Copies `source` from `from` (just after a node's properties) to the
@@ -172,10 +176,11 @@ impl<W: io::Write> Writer<W> {
     }
 
     /// Checks that every value of `root`'s tree can be written in the
-    /// output charset.
+    /// output charset (for UTF-8 output, only in a checked game: see
+    /// `root.rs`).
     fn check_compact(&mut self, root: NodeRef<'_>) -> Result<(), WriteError> {
         let charset = self.options.charset;
-        if charset == Charset::Utf8 {
+        if charset == Charset::Utf8 && !self.game.is_checked() {
             return Ok(());
         }
         let mut scratch = Vec::new();

@@ -56,9 +56,12 @@ pub enum WriteError {
         /// Where, counted in the raw value.
         offset: usize,
     },
-    /// A raw value that is not UTF-8, for a legacy output charset (which
-    /// re-encodes raw values from UTF-8).
-    #[error("raw value of `{ident}` is not valid UTF-8 at byte {offset}: {charset} output re-encodes values from UTF-8")]
+    /// A raw value that is not UTF-8 where it must be: for a legacy output
+    /// charset (which re-encodes raw values from UTF-8), and for UTF-8
+    /// output in a game whose root `CA` the writer writes (replaced or
+    /// added), which labels the game's bytes UTF-8. In the second case
+    /// nothing of the game is written.
+    #[error("raw value of `{ident}` is not valid UTF-8 at byte {offset}: {charset} output takes raw values as UTF-8 and says so in `CA`")]
     NotUtf8 {
         /// The property.
         ident: String,

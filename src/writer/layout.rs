@@ -36,6 +36,21 @@ pub(crate) struct Mark {
     pending: Pending,
 }
 
+impl Mark {
+    /// Where in the buffer the mark stands.
+    pub(crate) fn offset(&self) -> usize {
+        self.len
+    }
+
+    /// The same mark once the first `cut` bytes of the buffer are gone.
+    pub(crate) fn rebased(self, cut: usize) -> Mark {
+        Mark {
+            len: self.len - cut,
+            ..self
+        }
+    }
+}
+
 /// The buffered output and its layout state.
 #[derive(Debug)]
 pub(crate) struct Out {
@@ -102,6 +117,11 @@ impl Out {
             after_open: self.after_open,
             pending: self.pending,
         }
+    }
+
+    /// What was written since `mark`.
+    pub(crate) fn since(&self, mark: Mark) -> &[u8] {
+        &self.buf[mark.len..]
     }
 
     pub(crate) fn rollback(&mut self, mark: Mark) {

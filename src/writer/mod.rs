@@ -7,7 +7,9 @@
 //! [`property`](Writer::property), [`end_game_tree`](Writer::end_game_tree))
 //! or whole trees ([`write_tree`](Writer::write_tree)), and writes SGF to
 //! any [`io::Write`]. It keeps a depth counter and a small output buffer,
-//! never a tree: memory stays flat however large or deep the input.
+//! never a tree: memory stays flat however large or deep the input (but
+//! for a game whose root `CA` the writer writes itself in UTF-8 output:
+//! that game is held until its end, see below).
 //! Events in the wrong place are errors before anything is written, so
 //! the output is always valid SGF.
 //!
@@ -72,12 +74,15 @@
 //! taken as UTF-8, escaped, and encoded; a character the charset cannot
 //! encode is an error naming it; raw values that are not UTF-8 are an
 //! error. The root node of each top-level game tree (its first node) gets
-//! a `CA` that names the output charset, for events and trees alike:
+//! a `CA` that names the output charset, by one rule for every call that
+//! writes one (events, [`property`](Writer::property),
+//! [`text_property`](Writer::text_property),
+//! [`compose_property`](Writer::compose_property), trees):
 //!
-//! - a `CA` that names it already (any label of that charset, e.g.
-//!   `utf8`) is written as it is;
-//! - a `CA` that names another charset has its value replaced by
-//!   [`Charset::name`];
+//! - a `CA` whose first value names it already (any label of that
+//!   charset, e.g. `utf8`) is written as it is;
+//! - any other `CA` (another charset, or text that names none, such as a
+//!   Compose value) is written as `CA[<name>]` ([`Charset::name`]);
 //! - a root with no `CA` gets `CA[<name>]` after its last property (or in
 //!   its place with [`WriteOptions::root_properties_first`], for trees)
 //!   when the charset is not UTF-8, or with
@@ -85,7 +90,53 @@
 //!   without one.
 //!
 //! With events the writer learns that the root node is over at the next
-//! `(`, `;` or `)`, and adds the `CA` then.
+//! `(`, `;` or `)`, and adds the `CA` then. A call that fails (a `CA`
+//! with no value, say) writes nothing and counts for nothing: the `CA` is
+//! still added.
+//!
+//! Raw values are never transcoded for UTF-8 output, so the writer only
+//! writes `CA[UTF-8]` (replacing or adding it) over raw values that are
+//! UTF-8: otherwise the call that meets the first other value fails with
+//! [`WriteError::NotUtf8`] and nothing of that game is written. For this
+//! the writer holds such a game in its buffer until the game's end. Read
+//! legacy files through [`decode_to_utf8`](crate::decode_to_utf8) (or
+//! [`parse_collection_with`](crate::parse_collection_with)) first to
+//! rewrite them as UTF-8, or write them with the charset they declare
+//! ([`WriteOptions::charset`]) after decoding; without a `CA` to write,
+//! raw values pass through as they are.
+//!
+//! ```
+//! use sgf_stream::{Parser, WriteError, Writer};
+//! // Shift_JIS bytes, read without decoding.
+//! let input = b"(;CA[Shift_JIS]C[\x88\xcd\x8c\xe9])";
+//! let mut writer = Writer::new(Vec::new());
+//! let result = Parser::new(input).try_for_each(|event| writer.write_event(&event.unwrap()));
+//! assert!(matches!(result, Err(WriteError::NotUtf8 { offset: 0, .. })));
+//! assert_eq!(writer.into_inner()?, b""); // nothing of the game
+//!
+//! // Decoded first (feature `encoding`), the game is rewritten as UTF-8.
+//! # #[cfg(feature = "encoding")] {
+//! let (text, _) = sgf_stream::decode_to_utf8(input);
+//! let mut writer = Writer::new(Vec::new());
+//! for event in Parser::new(&text) {
+//!     writer.write_event(&event.unwrap())?;
+//! }
+//! assert_eq!(String::from_utf8(writer.into_inner()?).unwrap(), "(;CA[UTF-8]C[囲碁])\n");
+//! # }
+//! # Ok::<(), sgf_stream::WriteError>(())
+//! ```
+//!
+//! ```
+//! use sgf_stream::{WriteOptions, Writer};
+//! let mut writer = Writer::with_options(Vec::new(), WriteOptions::new().declare_charset(true));
+//! writer.start_game_tree()?;
+//! writer.node()?;
+//! assert!(writer.text_property("CA", Vec::<&str>::new()).is_err());
+//! writer.compose_property("CA", [("a", "b")])?;
+//! writer.end_game_tree()?;
+//! assert_eq!(writer.into_inner()?, b"(;CA[UTF-8])\n");
+//! # Ok::<(), sgf_stream::WriteError>(())
+//! ```
 //!
 //! # Layout
 //!
@@ -100,6 +151,7 @@ mod error;
 mod fast;
 mod layout;
 mod options;
+mod root;
 
 use std::io;
 
@@ -110,6 +162,7 @@ pub use options::{Layout, Newline, WriteOptions, DEFAULT_WIDTH};
 use crate::event::{Event, RawValue, RawValues};
 use crate::tree::{SgfTree, WalkEvent};
 use layout::{Mark, Out};
+use root::{Game, Root};
 
 /// Output is handed to the inner writer in pieces of about this size.
 const CHUNK: usize = 64 * 1024;
@@ -125,13 +178,6 @@ enum State {
     InNode,
     /// After a variation's `)`: only `(` or `)` may come.
     AfterVariation,
-}
-
-/// The root node of a top-level game tree, while it is being written.
-#[derive(Debug, Clone, Copy, Default)]
-struct Root {
-    open: bool,
-    has_ca: bool,
 }
 
 /// Writes SGF from events or trees to an [`io::Write`], with no recursion
@@ -167,6 +213,9 @@ pub struct Writer<W: io::Write> {
     /// Compact UTF-8 output with no wrapping: inside a node's sequence,
     /// past the root, events are copied with no layout decisions at all.
     plain_sequence: bool,
+    /// Whether the current top-level game is held and its raw values
+    /// checked (see `root.rs`).
+    game: Game,
 }
 
 impl<W: io::Write> Writer<W> {
@@ -187,6 +236,7 @@ impl<W: io::Write> Writer<W> {
             state: State::Outside,
             root: Root::default(),
             holding: false,
+            game: Game::Free,
         }
     }
 
@@ -247,7 +297,10 @@ impl<W: io::Write> Writer<W> {
         if self.state == State::Opened {
             return Err(WriteError::EmptyTree);
         }
-        self.leave_root();
+        self.leave_root()?;
+        if self.depth == 0 {
+            self.start_game();
+        }
         self.out.open(self.depth == 0);
         self.depth += 1;
         self.state = State::Opened;
@@ -271,7 +324,7 @@ impl<W: io::Write> Writer<W> {
             State::AfterVariation => return Err(WriteError::NodeAfterVariation),
             State::Opened | State::InNode => {}
         }
-        self.leave_root();
+        self.leave_root()?;
         self.root = Root {
             open: self.state == State::Opened && self.depth == 1,
             has_ca: false,
@@ -292,10 +345,11 @@ impl<W: io::Write> Writer<W> {
             State::Opened => return Err(WriteError::EmptyTree),
             State::InNode | State::AfterVariation => {}
         }
-        self.leave_root();
+        self.leave_root()?;
         self.out.close();
         self.depth -= 1;
         if self.depth == 0 {
+            self.end_game();
             self.state = State::Outside;
             if self.options.final_newline {
                 self.out.newline();
@@ -367,16 +421,11 @@ impl<W: io::Write> Writer<W> {
         S: AsRef<str>,
     {
         self.check_property(ident)?;
-        let charset = self.options.charset;
         let mut values = values.into_iter().peekable();
-        if self.root.open && ident == "CA" {
-            self.root.has_ca = true;
-            if values
-                .peek()
-                .is_some_and(|v| !charset.is_named_by(v.as_ref().as_bytes()))
-            {
-                return self.text_property(ident, [charset.name()]);
-            }
+        let first = values.peek().map(|v| v.as_ref().as_bytes());
+        if self.replaces_ca(ident, first) {
+            self.name_charset()?;
+            return self.text_property(ident, [self.options.charset.name()]);
         }
         let mark = self.out.mark();
         let soft = self.soft(ident);
@@ -413,6 +462,16 @@ impl<W: io::Write> Writer<W> {
         B: AsRef<str>,
     {
         self.check_property(ident)?;
+        let mut values = values.into_iter().peekable();
+        if self.root.open && ident == "CA" {
+            let first = values
+                .peek()
+                .map(|(left, right)| format!("{}:{}", left.as_ref(), right.as_ref()));
+            if self.replaces_ca(ident, first.as_ref().map(String::as_bytes)) {
+                self.name_charset()?;
+                return self.text_property(ident, [self.options.charset.name()]);
+            }
+        }
         let mark = self.out.mark();
         let mut count = 0;
         for (left, right) in values {
@@ -463,6 +522,7 @@ impl<W: io::Write> Writer<W> {
             return Err(WriteError::EmptyTree);
         }
         let saved = (self.out.mark(), self.depth, self.state, self.root);
+        let saved_game = (self.game, self.plain_sequence);
         self.holding = true;
         let result = walk(self);
         self.holding = false;
@@ -475,6 +535,7 @@ impl<W: io::Write> Writer<W> {
                 let (mark, depth, state, root) = saved;
                 self.out.rollback(mark);
                 (self.depth, self.state, self.root) = (depth, state, root);
+                (self.game, self.plain_sequence) = saved_game;
                 Err(err)
             }
         }
@@ -564,10 +625,17 @@ impl<W: io::Write> Writer<W> {
         self.inner.as_mut().expect("present until into_inner")
     }
 
+    /// Hands the buffer to the inner writer, but for a held game (see
+    /// `root.rs`), which stays.
     fn write_buffer(&mut self) -> Result<(), WriteError> {
+        let cut = self.game.held_from().unwrap_or(self.out.buf.len());
+        if cut == 0 {
+            return Ok(());
+        }
         let inner = self.inner.as_mut().expect("present until into_inner");
-        inner.write_all(&self.out.buf)?;
-        self.out.buf.clear();
+        inner.write_all(&self.out.buf[..cut])?;
+        self.out.buf.drain(..cut);
+        self.game = self.game.rebased(cut);
         if self.out.buf.capacity() > 8 * CHUNK {
             // A huge value grew the buffer: give the memory back.
             self.out.buf.shrink_to(2 * CHUNK);
@@ -578,7 +646,7 @@ impl<W: io::Write> Writer<W> {
     /// Hands the buffer to the inner writer once it holds a chunk.
     #[inline]
     fn flush_full(&mut self) -> Result<(), WriteError> {
-        if self.out.buf.len() >= CHUNK && !self.holding {
+        if self.out.buf.len() >= CHUNK && !self.holding && self.game.is_free() {
             self.write_buffer()?;
         }
         Ok(())
@@ -595,11 +663,13 @@ impl<W: io::Write> Writer<W> {
         result
     }
 
+    /// A property's values are in the buffer: it needs one at least.
     fn end_property(&mut self, mark: Mark, ident: &str, count: usize) -> Result<(), WriteError> {
         if count == 0 {
             self.out.rollback(mark);
             return Err(WriteError::NoValues(ident.to_string()));
         }
+        self.wrote_property(ident);
         self.flush_full()
     }
 
@@ -645,7 +715,7 @@ impl<W: io::Write> Writer<W> {
         count: u32,
     ) -> Result<(), WriteError> {
         self.check_property(ident)?;
-        if self.out.plain() && !(self.root.open && ident == "CA") {
+        if self.out.plain() && !(self.root.open && ident == "CA") && !self.game.is_checked() {
             self.out.raw_property(ident, run, count);
             return self.flush_full();
         }
@@ -655,12 +725,12 @@ impl<W: io::Write> Writer<W> {
     }
 
     fn raw_values(&mut self, ident: &str, values: &[&[u8]]) -> Result<(), WriteError> {
-        let charset = self.options.charset;
-        if self.root.open && ident == "CA" {
-            self.root.has_ca = true;
-            if values.first().is_some_and(|v| !charset.is_named_by(v)) {
-                return self.raw_values(ident, &[charset.name().as_bytes()]);
-            }
+        if self.replaces_ca(ident, values.first().copied()) {
+            self.name_charset()?;
+            return self.raw_values(ident, &[self.options.charset.name().as_bytes()]);
+        }
+        for value in values {
+            self.check_game_value(ident, value)?;
         }
         let mark = self.out.mark();
         for (at, value) in values.iter().enumerate() {
@@ -668,70 +738,6 @@ impl<W: io::Write> Writer<W> {
             self.undo_on_error(mark, result)?;
         }
         self.end_property(mark, ident, values.len())
-    }
-
-    /// Leaving a root node: adds the `CA` it must have.
-    #[inline]
-    fn leave_root(&mut self) {
-        if !std::mem::take(&mut self.root.open) || self.root.has_ca {
-            return;
-        }
-        self.declare_charset();
-    }
-
-    /// Adds the root's `CA` when the options ask for one.
-    #[cold]
-    fn declare_charset(&mut self) {
-        if self.options.must_declare() {
-            let name = self.options.charset.name();
-            let result = self.out.value("CA", true, name.as_bytes(), false);
-            debug_assert!(result.is_ok(), "charset names are ASCII");
-        }
-    }
-
-    /// A tree's root node: `CA` made consistent, root properties first if
-    /// asked.
-    fn write_root(&mut self, node: &SgfTree) -> Result<(), WriteError> {
-        let charset = self.options.charset;
-        let ca_as_is = match node.get("CA") {
-            Some(values) => values
-                .first()
-                .is_some_and(|v| charset.is_named_by(v.as_bytes())),
-            None => !self.options.must_declare(),
-        };
-        if ca_as_is && !self.options.root_properties_first {
-            // Nothing to add, replace or reorder (the usual root).
-            self.root = Root::default();
-            for (ident, values) in node.properties() {
-                self.tree_property(ident, values)?;
-            }
-            return Ok(());
-        }
-        let name = [charset.name().to_string()];
-        let mut props: Vec<(&str, &[String])> = node.properties().collect();
-        match props.iter_mut().find(|(ident, _)| *ident == "CA") {
-            Some((_, values)) => {
-                let named = values
-                    .first()
-                    .is_some_and(|v| charset.is_named_by(v.as_bytes()));
-                if !named {
-                    *values = &name;
-                }
-            }
-            None if self.options.must_declare() => props.push(("CA", &name)),
-            None => {}
-        }
-        if self.options.root_properties_first {
-            const ORDER: [&str; 6] = ["FF", "GM", "SZ", "CA", "AP", "ST"];
-            props.sort_by_key(|(ident, _)| {
-                ORDER.iter().position(|o| o == ident).unwrap_or(ORDER.len())
-            });
-        }
-        self.root = Root::default();
-        for (ident, values) in props {
-            self.tree_property(ident, values)?;
-        }
-        Ok(())
     }
 
     /// A property of a tree: decoded text values.

@@ -1,0 +1,259 @@
+//! The root node's `CA`: one rule for every call that writes a root
+//! node (the property calls, events, trees, compact trees).
+//!
+//! - A `CA` in the root whose first value names the output charset is
+//!   written as it is; one whose first value names anything else (another
+//!   charset, or text that is no charset, such as a Compose `a:b`) is
+//!   written as `CA[<output charset>]`.
+//! - When the root is left (at the next `(`, `;` or `)`) with no `CA`
+//!   written, `CA[<output charset>]` is added if the options ask for one
+//!   (a legacy charset, or `declare_charset`).
+//! - A call that fails writes nothing and changes nothing: only a `CA`
+//!   that was written counts.
+//! - For UTF-8 output, a game whose `CA` the writer writes (replaced or
+//!   added) is labelled UTF-8 by the writer, so its raw values must be
+//!   UTF-8: a root node is held in the buffer until the writer knows; if
+//!   it names the charset, the raw values written so far are checked and
+//!   the game is held until its end, each raw value checked as it comes.
+//!   A value that is not UTF-8 fails its call with
+//!   [`WriteError::NotUtf8`] and nothing of the game is written. (Legacy
+//!   output checks every raw value anyway: it re-encodes them.)
+
+use std::io;
+
+use super::layout::Mark;
+use super::{Charset, State, Writer};
+use crate::event::Event;
+use crate::tree::SgfTree;
+use crate::writer::WriteError;
+use crate::Parser;
+
+/// How the current top-level game is held back and checked.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) enum Game {
+    /// Written as it comes.
+    #[default]
+    Free,
+    /// Its root node is being written (UTF-8 output), held from this
+    /// mark: the writer may yet name the charset in its `CA`.
+    Root(Mark),
+    /// The writer named the charset (UTF-8) in its `CA`: held from this
+    /// mark until its end, raw values checked.
+    Checked(Mark),
+}
+
+impl Game {
+    pub(super) fn is_free(&self) -> bool {
+        matches!(self, Game::Free)
+    }
+
+    pub(super) fn is_checked(&self) -> bool {
+        matches!(self, Game::Checked(_))
+    }
+
+    /// Where in the buffer the held game starts, if one is held.
+    pub(super) fn held_from(&self) -> Option<usize> {
+        match self {
+            Game::Free => None,
+            Game::Root(mark) | Game::Checked(mark) => Some(mark.offset()),
+        }
+    }
+
+    /// The same once the first `cut` bytes of the buffer are gone.
+    pub(super) fn rebased(self, cut: usize) -> Game {
+        match self {
+            Game::Free => Game::Free,
+            Game::Root(mark) => Game::Root(mark.rebased(cut)),
+            Game::Checked(mark) => Game::Checked(mark.rebased(cut)),
+        }
+    }
+}
+
+/// The root node of a top-level game tree, while it is being written.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Root {
+    /// The root node is being written.
+    pub(super) open: bool,
+    /// A `CA` was written in it.
+    pub(super) has_ca: bool,
+}
+
+impl<W: io::Write> Writer<W> {
+    /// Whether a property `ident` with the first value `first`, written
+    /// now, is a root `CA` to be written as `CA[<output charset>]`.
+    pub(super) fn replaces_ca(&self, ident: &str, first: Option<&[u8]>) -> bool {
+        self.root.open && ident == "CA" && self.ca_replaced_by_name(first)
+    }
+
+    /// Whether a root `CA` whose first value is `first` is written as
+    /// `CA[<output charset>]`: it has a value, and that value does not
+    /// name the output charset.
+    pub(super) fn ca_replaced_by_name(&self, first: Option<&[u8]>) -> bool {
+        first.is_some_and(|label| !self.options.charset.is_named_by(label))
+    }
+
+    /// A property `ident` was written: a root `CA` now stands.
+    pub(super) fn wrote_property(&mut self, ident: &str) {
+        if self.root.open && ident == "CA" {
+            self.root.has_ca = true;
+        }
+    }
+
+    /// A top-level game starts: for UTF-8 output its root is held.
+    pub(super) fn start_game(&mut self) {
+        if self.options.charset == Charset::Utf8 {
+            self.game = Game::Root(self.out.mark());
+        }
+    }
+
+    /// The top-level game is closed: what is held may go.
+    pub(super) fn end_game(&mut self) {
+        if !self.game.is_free() {
+            self.game = Game::Free;
+            self.plain_sequence = self.out.compact_plain();
+        }
+    }
+
+    /// Leaving a root node: adds the `CA` it must have.
+    ///
+    /// # Errors
+    /// [`WriteError::NotUtf8`] when the `CA` added labels raw values that
+    /// are not UTF-8: nothing of the game is written.
+    #[inline]
+    pub(super) fn leave_root(&mut self) -> Result<(), WriteError> {
+        if !std::mem::take(&mut self.root.open) {
+            return Ok(());
+        }
+        if !self.root.has_ca && self.options.must_declare() {
+            self.name_charset()?;
+            self.declare_charset();
+        }
+        if let Game::Root(_) = self.game {
+            self.game = Game::Free;
+        }
+        Ok(())
+    }
+
+    /// The writer is about to write the output charset's name in the
+    /// root's `CA`. For UTF-8 output the game's raw values must then be
+    /// UTF-8: those written so far are checked now, and the game is held
+    /// and checked from here to its end.
+    ///
+    /// # Errors
+    /// [`WriteError::NotUtf8`] for a raw value written so far that is not
+    /// UTF-8: nothing of the game is written.
+    pub(super) fn name_charset(&mut self) -> Result<(), WriteError> {
+        let Game::Root(mark) = self.game else {
+            return Ok(());
+        };
+        if let Some((ident, offset)) = first_not_utf8(self.out.since(mark)) {
+            return Err(self.reject_game(mark, ident, offset));
+        }
+        self.game = Game::Checked(mark);
+        self.plain_sequence = false;
+        Ok(())
+    }
+
+    /// In a checked game, a raw value of `ident` must be UTF-8.
+    ///
+    /// # Errors
+    /// [`WriteError::NotUtf8`]: nothing of the game is written.
+    #[inline]
+    pub(super) fn check_game_value(&mut self, ident: &str, value: &[u8]) -> Result<(), WriteError> {
+        let Game::Checked(mark) = self.game else {
+            return Ok(());
+        };
+        match std::str::from_utf8(value) {
+            Ok(_) => Ok(()),
+            Err(err) => Err(self.reject_game(mark, ident.to_string(), err.valid_up_to())),
+        }
+    }
+
+    /// Undoes the game held from `mark`, and names the value that is not
+    /// UTF-8.
+    #[cold]
+    fn reject_game(&mut self, mark: Mark, ident: String, offset: usize) -> WriteError {
+        self.out.rollback(mark);
+        self.depth = 0;
+        self.state = State::Outside;
+        self.root = Root::default();
+        self.end_game();
+        WriteError::NotUtf8 {
+            ident,
+            offset,
+            charset: self.options.charset,
+        }
+    }
+
+    /// Adds the root's `CA` when the options ask for one.
+    #[cold]
+    fn declare_charset(&mut self) {
+        if self.options.must_declare() {
+            let name = self.options.charset.name();
+            let result = self.out.value("CA", true, name.as_bytes(), false);
+            debug_assert!(result.is_ok(), "charset names are ASCII");
+        }
+    }
+
+    /// A tree's root node: `CA` made consistent, root properties first if
+    /// asked.
+    pub(super) fn write_root(&mut self, node: &SgfTree) -> Result<(), WriteError> {
+        // A tree's values are text: UTF-8 whatever its `CA` says.
+        if let Game::Root(_) = self.game {
+            self.game = Game::Free;
+        }
+        let charset = self.options.charset;
+        let ca_as_is = match node.get("CA") {
+            Some(values) => !self.ca_replaced_by_name(values.first().map(String::as_bytes)),
+            None => !self.options.must_declare(),
+        };
+        if ca_as_is && !self.options.root_properties_first {
+            // Nothing to add, replace or reorder (the usual root).
+            self.root = Root::default();
+            for (ident, values) in node.properties() {
+                self.tree_property(ident, values)?;
+            }
+            return Ok(());
+        }
+        let name = [charset.name().to_string()];
+        let mut props: Vec<(&str, &[String])> = node.properties().collect();
+        match props.iter_mut().find(|(ident, _)| *ident == "CA") {
+            Some((_, values)) if self.ca_replaced_by_name(values.first().map(String::as_bytes)) => {
+                *values = &name;
+            }
+            Some(_) => {}
+            None if self.options.must_declare() => props.push(("CA", &name)),
+            None => {}
+        }
+        if self.options.root_properties_first {
+            const ORDER: [&str; 6] = ["FF", "GM", "SZ", "CA", "AP", "ST"];
+            props.sort_by_key(|(ident, _)| {
+                ORDER.iter().position(|o| o == ident).unwrap_or(ORDER.len())
+            });
+        }
+        self.root = Root::default();
+        for (ident, values) in props {
+            self.tree_property(ident, values)?;
+        }
+        Ok(())
+    }
+}
+
+/// The first raw value in `written` (the start of a game as written for
+/// UTF-8 output) that is not UTF-8: its identifier and the offset in it.
+#[cold]
+fn first_not_utf8(written: &[u8]) -> Option<(String, usize)> {
+    let at = std::str::from_utf8(written).err()?.valid_up_to();
+    for event in Parser::new(written) {
+        let Ok(Event::Property(ident, values)) = event else {
+            continue;
+        };
+        for value in values.iter() {
+            if let Err(err) = std::str::from_utf8(value.as_bytes()) {
+                return Some((ident.as_str().to_string(), err.valid_up_to()));
+            }
+        }
+    }
+    // Values are all there is to hold bytes that are not UTF-8.
+    Some((String::new(), at))
+}
