@@ -97,7 +97,7 @@ fn second_node(game: &[u8]) -> usize {
         .nth(1)
         .expect("a game of two nodes or more")
         .1
-        .start
+        .start as usize
 }
 
 /// Parses `damaged` leniently and checks that it gives the `expected`

@@ -354,17 +354,6 @@ impl<'a> Reader<Slice<'a>> {
 
     /// The next event with the byte range it covers in the input.
     ///
-    /// ```
-    /// use sgf_stream::Parser;
-    /// let mut parser = Parser::new(b"(;B[aa] )");
-    /// let mut spans = Vec::new();
-    /// while let Some((_, span)) = parser.next_spanned()? {
-    ///     spans.push(span);
-    /// }
-    /// assert_eq!(spans, [0..1, 1..2, 2..7, 8..9]);
-    /// # Ok::<(), sgf_stream::Error>(())
-    /// ```
-    ///
     /// # Errors
     /// As [`next_event`](Self::next_event).
     #[inline(always)]
@@ -381,7 +370,40 @@ impl<'a> Reader<Slice<'a>> {
     pub fn get_ref(&self) -> &'a [u8] {
         self.source.input
     }
+
+    /// Turns the reader into an iterator of events with the byte range
+    /// each one covers in the input.
+    ///
+    /// ```
+    /// use sgf_stream::Parser;
+    /// let spans: Vec<_> = Parser::new(b"(;B[aa] )")
+    ///     .into_spans()
+    ///     .map(|item| item.map(|(_, span)| span))
+    ///     .collect::<Result<_, _>>()?;
+    /// assert_eq!(spans, [0..1, 1..2, 2..7, 8..9]);
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
+    pub fn into_spans(self) -> Spans<'a> {
+        Spans { reader: self }
+    }
 }
+
+/// Iterator of events with their byte ranges; see
+/// [`Reader::into_spans`].
+#[derive(Debug, Clone)]
+pub struct Spans<'a> {
+    reader: Reader<Slice<'a>>,
+}
+
+impl<'a> Iterator for Spans<'a> {
+    type Item = Result<(Event<'a>, Range<u64>), Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.reader.next_spanned().transpose()
+    }
+}
+
+impl std::iter::FusedIterator for Spans<'_> {}
 
 impl<'a> Iterator for Reader<Slice<'a>> {
     type Item = Result<Event<'a>, Error>;
