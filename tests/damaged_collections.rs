@@ -135,7 +135,7 @@ fn check_unescaped_bracket_before_close(games: &[Vec<u8>], source: &str) {
     let at = second_node(&games[DAMAGED]);
     damaged[DAMAGED].splice(at..at, b";C[a [b])]".iter().copied());
     repaired[DAMAGED].splice(at..at, br";C[a [b\])]".iter().copied());
-    let expected = parse_collection(&join(&repaired)).unwrap();
+    let expected = parse_collection(join(&repaired)).unwrap();
     let stray = join(&games[..DAMAGED]).len() + at + b";C[a [b".len();
     let warning = (WarningKind::UnescapedBracket, stray);
     let whole = check_repaired(&join(&damaged), &expected, warning, source);
@@ -163,7 +163,7 @@ fn check_game_without_close(games: &[Vec<u8>], damaged: usize) -> usize {
     broken[damaged] = cut[..cut.len() - 1].to_vec();
     // The warning stands just after the game's last token.
     let missing = join(&games[..damaged]).len() + trim_end(&broken[damaged]).len();
-    let expected = parse_collection(&join(games)).unwrap();
+    let expected = parse_collection(join(games)).unwrap();
     let warning = (WarningKind::UnclosedGame, missing);
     let what = format!("game {damaged} without `)`");
     check_repaired(&join(&broken), &expected, warning, &what)
