@@ -90,14 +90,14 @@ impl CharsetReport {
     }
 
     /// Moves warnings found in the UTF-8 text that [`decode_to_utf8`]
-    /// returned (by a [`LenientParser`](crate::LenientParser), say) to
+    /// returned (by a lenient [`Reader`](crate::Reader), say) to
     /// where they are in `input`: offsets, ranges, lines and columns.
     ///
     /// ```
-    /// use sgf_stream::{decode_to_utf8, LenientParser};
+    /// use sgf_stream::{decode_to_utf8, ReaderBuilder};
     /// let input = b"\xEF\xBB\xBF(;C[caf\xC3\xA9]))";
     /// let (text, report) = decode_to_utf8(input);
-    /// let mut parser = LenientParser::new(&text);
+    /// let mut parser = ReaderBuilder::new().lenient(true).from_slice(&text);
     /// parser.by_ref().for_each(drop);
     /// let mut warnings = parser.take_warnings();
     /// assert_eq!(warnings[0].offset(), 11);

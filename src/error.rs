@@ -112,6 +112,64 @@ impl LineCounter {
     }
 }
 
+/// Lines counted up to a few places of one input, so that positions asked
+/// for near each other, in any order, cost a pass over the bytes between
+/// them rather than from the start.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct LineMarks {
+    /// Counters at places asked for lately, by increasing offset.
+    marks: Vec<LineCounter>,
+}
+
+/// How many places [`LineMarks`] keeps.
+const MARKS: usize = 8;
+
+impl LineMarks {
+    /// The position of absolute offset `at`, in `bytes` whose first byte
+    /// is where `start` (lines counted up to there) stands.
+    pub(crate) fn locate(&mut self, bytes: &[u8], start: &LineCounter, at: u64) -> Position {
+        let base = start.offset;
+        let at = at.clamp(base, base + bytes.len() as u64);
+        let from = self
+            .marks
+            .iter()
+            .rev()
+            .find(|mark| mark.offset <= at && mark.offset >= base)
+            .copied()
+            .unwrap_or(*start);
+        let mut counter = from;
+        counter.advance(&bytes[(from.offset - base) as usize..(at - base) as usize]);
+        let place = self.marks.partition_point(|mark| mark.offset < at);
+        if self.marks.get(place).map(|mark| mark.offset) != Some(at) {
+            self.marks.insert(place, counter);
+            if self.marks.len() > MARKS {
+                // Forget the place furthest from this one.
+                let far = if place < MARKS / 2 {
+                    self.marks.len() - 1
+                } else {
+                    0
+                };
+                self.marks.remove(far);
+            }
+        }
+        counter.position()
+    }
+
+    /// The counter at the best known place at or before absolute offset
+    /// `at`, which must lie in `bytes` after `start`: for moving `start`.
+    pub(crate) fn advance(&mut self, bytes: &[u8], start: &LineCounter, at: u64) -> LineCounter {
+        self.locate(bytes, start, at);
+        let counter = self
+            .marks
+            .iter()
+            .rev()
+            .find(|mark| mark.offset <= at)
+            .copied();
+        self.marks.retain(|mark| mark.offset >= at);
+        counter.unwrap_or(*start)
+    }
+}
+
 /// What went wrong.
 ///
 /// The four kinds of the classic "SGF Parsing" exercise display exactly as

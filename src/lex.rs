@@ -122,6 +122,45 @@ pub(crate) fn first_unescaped_close(raw: &[u8]) -> Option<usize> {
     }
 }
 
+/// The last value of a repaired run (see
+/// [`RawValues::is_repaired`](crate::RawValues::is_repaired)): `body`,
+/// everything after its `[`, less a final `]` that is not escaped.
+pub(crate) fn repaired_value(body: &[u8]) -> &[u8] {
+    let Some(head) = body.strip_suffix(b"]") else {
+        return body;
+    };
+    let escapes = head.iter().rev().take_while(|&&b| b == b'\\').count();
+    match escapes % 2 {
+        0 => head,
+        _ => body,
+    }
+}
+
+/// `raw` as a value that reads back the same: a `\` before each
+/// unescaped `]`, and a final lone `\` dropped (decoding ignores it).
+/// For a repaired value, which may hold them.
+pub(crate) fn escape_stray(raw: &[u8]) -> Cow<'_, [u8]> {
+    if first_unescaped_close(raw).is_none() {
+        return Cow::Borrowed(raw);
+    }
+    let mut out = Vec::with_capacity(raw.len() + 4);
+    let mut at = 0;
+    while at < raw.len() {
+        match raw[at] {
+            b'\\' if at + 1 < raw.len() => {
+                out.extend_from_slice(&raw[at..at + 2]);
+                at += 2;
+                continue;
+            }
+            b'\\' => {}
+            b']' => out.extend_from_slice(b"\\]"),
+            byte => out.push(byte),
+        }
+        at += 1;
+    }
+    Cow::Owned(out)
+}
+
 /// Splits a raw Compose value at its first unescaped `:`. The halves
 /// keep their escapes.
 pub(crate) fn split_compose(raw: &[u8]) -> Option<(&[u8], &[u8])> {
@@ -447,6 +486,17 @@ mod tests {
         assert_eq!(find_value_end(b"[aaaa\\\\]", 1), ValueEnd::Closed(7));
         assert_eq!(find_close(b"a\\]b]"), Some(4));
         assert_eq!(find_close(b"ab\\]"), None);
+    }
+
+    #[test]
+    fn repaired_values() {
+        assert_eq!(repaired_value(b"a [b])]"), b"a [b])");
+        assert_eq!(repaired_value(b"open"), b"open");
+        assert_eq!(repaired_value(b"ends \\]"), b"ends \\]");
+        assert_eq!(repaired_value(b"ends \\\\]"), b"ends \\\\");
+        assert_eq!(&*escape_stray(b"a [b])"), b"a [b\\])");
+        assert_eq!(&*escape_stray(b"x\\"), b"x");
+        assert_eq!(&*escape_stray(b"a\\]b"), b"a\\]b");
     }
 
     #[test]

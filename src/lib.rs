@@ -26,9 +26,10 @@
 //! ```
 //!
 //! Real-world files (legacy charsets, FF[1]–FF[3] identifiers, junk,
-//! broken parentheses) are read by [`parse_collection_with`] with
-//! [`ParseOptions::lenient`], which repairs them and reports each repair
-//! as a [`Warning`]; see [`LenientParser`] for events.
+//! broken parentheses) are read with [`ReaderBuilder::lenient`], which
+//! repairs them and reports each repair as a [`Warning`]:
+//! [`ReaderBuilder::read_collection`] for trees, a lenient [`Reader`] for
+//! events.
 //!
 //! Input larger than memory, or arriving in pieces, is read in bounded
 //! memory by the same state machine: [`StreamReader`] over any
@@ -39,7 +40,7 @@
 //! read size are set with [`ParserBuilder`].
 //!
 //! Features:
-//! - `encoding` (default): legacy charsets. [`parse_collection_with`] and
+//! - `encoding` (default): legacy charsets. [`ReaderBuilder::read_collection`] and
 //!   [`decode_to_utf8`] find the charset (BOM, `CA`, detection with
 //!   `chardetng`) and convert it to UTF-8 with `encoding_rs`. Without it,
 //!   input is read as UTF-8.
@@ -48,20 +49,18 @@
 
 pub mod build;
 pub mod charset;
-mod collect;
 mod error;
 pub mod event;
 pub mod game;
 mod ident;
 #[cfg(feature = "encoding")]
 mod legacy;
-mod lenient;
+
 mod lex;
 mod machine;
-mod options;
 pub mod props;
 pub mod read;
-mod repair;
+
 pub mod tree;
 pub mod typed;
 pub mod validate;
@@ -82,9 +81,7 @@ pub use tree::{CompactTree, SgfTree};
 pub use writer::{Charset, Layout, Newline, WriteError, WriteOptions, Writer};
 
 pub use charset::{decode_to_utf8, CharsetReport, CharsetSource};
-pub use collect::{parse_collection_with, Parsed};
-pub use lenient::LenientParser;
-pub use options::ParseOptions;
+
 pub use warning::{Warning, WarningKind};
 
 /// A reader over a whole input in memory: [`Reader`] over a

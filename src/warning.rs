@@ -70,7 +70,7 @@ pub enum WarningKind {
     #[error("value never closed: closed it at the end of the input")]
     UnclosedValue,
     /// One node repeats a property; the values were merged (see
-    /// [`parse_collection_with`](crate::parse_collection_with)).
+    /// [`TreeBuilder::lenient`](crate::build::TreeBuilder::lenient)).
     #[error("property `{0}` repeated in one node: merged the values")]
     MergedProperty(String),
     /// One node repeats a single-valued property; the repeat (range) was
@@ -108,8 +108,10 @@ pub enum WarningKind {
 /// conversion), from 0.
 ///
 /// ```
-/// use sgf_stream::{parse_collection_with, ParseOptions, WarningKind};
-/// let parsed = parse_collection_with(b"From: a friend\n\n(;GM[1];B[pd])", &ParseOptions::lenient())?;
+/// use sgf_stream::{ReaderBuilder, WarningKind};
+/// let parsed = ReaderBuilder::new()
+///     .lenient(true)
+///     .read_collection(b"From: a friend\n\n(;GM[1];B[pd])")?;
 /// assert_eq!(parsed.trees.len(), 1);
 /// let warning = &parsed.warnings[0];
 /// assert_eq!(warning.kind(), &WarningKind::SkippedText);
@@ -204,6 +206,7 @@ impl Locator {
     }
 
     /// A warning of `kind` concerning `range` of `input`, placed at `at`.
+    #[cfg(feature = "encoding")]
     pub(crate) fn warning(
         &mut self,
         input: &[u8],

@@ -7,8 +7,8 @@ use std::borrow::Cow;
 
 use encoding_rs::Encoding;
 use sgf_stream::{
-    decode_to_utf8, parse_collection, parse_collection_with, CharsetSource, ErrorKind,
-    ParseOptions, Parsed, WarningKind,
+    build::Parsed, decode_to_utf8, parse_collection, CharsetSource, ErrorKind, ReaderBuilder,
+    WarningKind,
 };
 
 const JAPANESE: &str = "黒番の手筋が見事で、白番は右下の隅を諦めて中央の大石を攻めた。";
@@ -47,15 +47,22 @@ fn encode(encoding: &'static Encoding, text: &str) -> Vec<u8> {
 }
 
 fn lenient(bytes: &[u8]) -> Parsed {
-    parse_collection_with(bytes, &ParseOptions::lenient()).unwrap()
+    ReaderBuilder::new()
+        .lenient(true)
+        .charset(true)
+        .read_collection(bytes)
+        .unwrap()
 }
 
 /// Checks that `bytes` read back as the UTF-8 `expected` game, in both
 /// modes, with `charset` chosen by `source`.
 fn reads_back(bytes: &[u8], expected: &str, charset: &str, source: CharsetSource) {
     let want = parse_collection(expected.as_bytes()).unwrap();
-    for options in [ParseOptions::strict(), ParseOptions::lenient()] {
-        let parsed = parse_collection_with(bytes, &options).unwrap();
+    for options in [
+        ReaderBuilder::new().charset(true),
+        ReaderBuilder::new().lenient(true).charset(true),
+    ] {
+        let parsed = options.read_collection(bytes).unwrap();
         assert_eq!(parsed.trees, want, "{charset} {source:?}");
         assert_eq!(parsed.charset.charset, charset);
         assert_eq!(parsed.charset.source, source, "{charset}");
@@ -346,7 +353,10 @@ fn warnings_and_errors_name_offsets_of_the_original_bytes() {
     assert_eq!((w.line(), w.column()), (2, (extra - line_start + 1) as u32));
 
     let bytes = encode(encoding_rs::SHIFT_JIS, "(;CA[SJIS]C[表ソ]b[aa])");
-    let err = parse_collection_with(&bytes, &ParseOptions::strict()).unwrap_err();
+    let err = ReaderBuilder::new()
+        .charset(true)
+        .read_collection(&bytes)
+        .unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::PropertyNotUppercase);
     assert_eq!(
         err.offset() as usize,
@@ -388,8 +398,11 @@ fn charset_handling_can_be_turned_off() {
         encoding_rs::SHIFT_JIS,
         &game(Some("Shift_JIS"), JAPANESE, ""),
     );
-    let options = ParseOptions::lenient().with_charset(false);
-    let parsed = parse_collection_with(&bytes, &options).unwrap();
+    let options = ReaderBuilder::new()
+        .lenient(true)
+        .charset(true)
+        .charset(false);
+    let parsed = options.read_collection(&bytes).unwrap();
     assert_eq!(parsed.charset.charset, "UTF-8");
     assert!(parsed.trees[0].get("PB").unwrap()[0].contains('\u{FFFD}'));
 }
@@ -401,11 +414,17 @@ fn events_of_decoded_text_relocate_to_the_input() {
     let utf8 = "(;C[表ソ]\r\n;B[aa]PL;W[bb]))";
     let bytes = encode(encoding_rs::SHIFT_JIS, utf8);
     let (text, report) = decode_to_utf8(&bytes);
-    let mut parser = sgf_stream::LenientParser::new(&text);
+    let mut parser = sgf_stream::ReaderBuilder::new()
+        .lenient(true)
+        .from_slice(&text);
     parser.by_ref().for_each(drop);
     let mut warnings = parser.take_warnings();
     report.relocate(&bytes, &mut warnings);
-    let strict = parse_collection_with(&bytes, &ParseOptions::lenient()).unwrap();
+    let strict = ReaderBuilder::new()
+        .lenient(true)
+        .charset(true)
+        .read_collection(&bytes)
+        .unwrap();
     assert_eq!(warnings, strict.warnings);
     let pl = bytes.windows(3).position(|w| w == b"PL;").unwrap();
     assert_eq!(warnings[0].range(), pl as u64..pl as u64 + 2);

@@ -6,9 +6,7 @@
 
 mod common;
 
-use sgf_stream::{
-    parse_collection, parse_collection_with, Event, ParseOptions, Parser, SgfTree, WarningKind,
-};
+use sgf_stream::{parse_collection, Event, Parser, ReaderBuilder, SgfTree, WarningKind};
 
 /// How many games each collection holds, and which one is damaged.
 const GAMES: usize = 33;
@@ -109,7 +107,11 @@ fn check_repaired(
     warning: (WarningKind, usize),
     what: &str,
 ) -> usize {
-    let parsed = parse_collection_with(damaged, &ParseOptions::lenient()).unwrap();
+    let parsed = ReaderBuilder::new()
+        .lenient(true)
+        .charset(true)
+        .read_collection(damaged)
+        .unwrap();
     let found = parsed.trees;
     let whole = found
         .iter()

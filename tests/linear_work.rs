@@ -15,8 +15,8 @@ fn linear_work_needs_the_work_count_feature() {
 #[cfg(feature = "work-count")]
 mod counted {
     use sgf_stream::{
-        charset::decode_to_utf8, compact_games, games, parse_collection, parse_collection_with,
-        work, LenientParser, ParseOptions, Parser, Reader, ReaderBuilder,
+        charset::decode_to_utf8, compact_games, games, parse_collection, work, Parser, Reader,
+        ReaderBuilder,
     };
     use std::io::Read;
 
@@ -54,11 +54,17 @@ mod counted {
                 let _ = parse_collection(input);
             }),
             ("lenient events", |input| {
-                LenientParser::new(input).for_each(drop);
+                ReaderBuilder::new()
+                    .lenient(true)
+                    .from_slice(input)
+                    .for_each(drop);
             }),
             ("lenient trees with charset", |input| {
-                let options = ParseOptions::lenient().with_charset(true);
-                let _ = parse_collection_with(input, &options);
+                let options = ReaderBuilder::new()
+                    .lenient(true)
+                    .charset(true)
+                    .charset(true);
+                let _ = options.read_collection(input);
             }),
             ("charset decoding", |input| {
                 let _ = decode_to_utf8(input);

@@ -5,8 +5,8 @@
 mod common;
 
 use sgf_stream::{
-    parse_collection, parse_collection_with, ErrorKind, Event, LenientParser, Limits, ParseOptions,
-    Parser, SgfTree, TreeErrorKind, Warning, WarningKind,
+    parse_collection, ErrorKind, Event, Limits, Parser, ReaderBuilder, SgfTree, TreeErrorKind,
+    Warning, WarningKind,
 };
 
 /// A warning as compared here: kind, offset, line, column, range.
@@ -34,7 +34,11 @@ fn after(input: &str, from: u64, needle: &str) -> u64 {
 }
 
 fn lenient(input: &str) -> (Vec<SgfTree>, Vec<Seen>) {
-    let parsed = parse_collection_with(input.as_bytes(), &ParseOptions::lenient()).unwrap();
+    let parsed = ReaderBuilder::new()
+        .lenient(true)
+        .charset(true)
+        .read_collection(input.as_bytes())
+        .unwrap();
     (parsed.trees, parsed.warnings.iter().map(seen).collect())
 }
 
@@ -357,11 +361,14 @@ fn broken_middle_game_is_skipped_and_the_others_kept() {
 #[test]
 fn game_over_a_limit_is_skipped_and_the_others_kept() {
     let input = "(;GN[one])(;GN[two](;B[aa](;W[bb](;B[cc](;W[dd]))))(;W[ee]))(;GN[three])";
-    let options = ParseOptions::lenient().with_limits(Limits {
-        max_depth: 3,
-        ..Limits::default()
-    });
-    let parsed = parse_collection_with(input.as_bytes(), &options).unwrap();
+    let options = ReaderBuilder::new()
+        .lenient(true)
+        .charset(true)
+        .limits(Limits {
+            max_depth: 3,
+            ..Limits::default()
+        });
+    let parsed = options.read_collection(input.as_bytes()).unwrap();
     assert_eq!(parsed.trees, trees("(;GN[one])(;GN[three])"));
     let two = at(input, "(;GN[two]");
     let three = at(input, "(;GN[three]");
@@ -375,23 +382,29 @@ fn game_over_a_limit_is_skipped_and_the_others_kept() {
         )]
     );
 
-    let options = ParseOptions::lenient().with_limits(Limits {
-        max_value_len: 4,
-        ..Limits::default()
-    });
+    let options = ReaderBuilder::new()
+        .lenient(true)
+        .charset(true)
+        .limits(Limits {
+            max_value_len: 4,
+            ..Limits::default()
+        });
     let input = "(;C[ok])(;C[far too long];B[aa])(;C[fine])";
-    let parsed = parse_collection_with(input.as_bytes(), &options).unwrap();
+    let parsed = options.read_collection(input.as_bytes()).unwrap();
     assert_eq!(parsed.trees, trees("(;C[ok])(;C[fine])"));
     assert_eq!(parsed.warnings.len(), 1);
     assert_eq!(parsed.warnings[0].range(), 8..at(input, "(;C[fine]"));
 }
 
 #[test]
-fn events_stay_balanced_and_warnings_reach_a_callback() {
+fn events_stay_balanced_and_warnings_are_kept() {
     let input = b"hdr (;A[1](;B[2]";
-    let mut seen_kinds = Vec::new();
-    let events: Vec<Event> = LenientParser::new(input)
-        .on_warning(|w| seen_kinds.push(w.kind().clone()))
+    let mut reader = ReaderBuilder::new().lenient(true).from_slice(input);
+    let events: Vec<Event> = reader.by_ref().collect::<Result<_, _>>().unwrap();
+    let seen_kinds: Vec<_> = reader
+        .take_warnings()
+        .into_iter()
+        .map(|w| w.kind().clone())
         .collect();
     let opens = events
         .iter()
@@ -405,17 +418,20 @@ fn events_stay_balanced_and_warnings_reach_a_callback() {
     );
 
     // A skipped game's events are closed where the problem is found.
-    let options = ParseOptions::lenient().with_limits(Limits {
-        max_depth: 1,
-        ..Limits::default()
-    });
-    let mut parser = LenientParser::with_options(b"(;A[1](;B[2]))(;C[3])", &options);
-    let events: Vec<Event> = parser.by_ref().collect();
+    let options = ReaderBuilder::new()
+        .lenient(true)
+        .charset(true)
+        .limits(Limits {
+            max_depth: 1,
+            ..Limits::default()
+        });
+    let mut parser = options.from_slice(b"(;A[1](;B[2]))(;C[3])");
+    let events: Vec<Event> = parser.by_ref().collect::<Result<_, _>>().unwrap();
     let expected: Vec<Event> = Parser::new(b"(;A[1])(;C[3])")
         .collect::<Result<_, _>>()
         .unwrap();
     assert_eq!(events, expected);
-    assert_eq!(parser.warnings()[0].range(), 0..14);
+    assert_eq!(parser.take_warnings()[0].range(), 0..14);
 }
 
 #[test]
@@ -424,7 +440,10 @@ fn valid_input_gives_the_strict_result_and_no_warning() {
     let (found, warnings) = lenient(input);
     assert_eq!(found, trees(input));
     assert_eq!(warnings, []);
-    let strict = parse_collection_with(input.as_bytes(), &ParseOptions::strict()).unwrap();
+    let strict = ReaderBuilder::new()
+        .charset(true)
+        .read_collection(input.as_bytes())
+        .unwrap();
     assert_eq!(strict.trees, trees(input));
 }
 
@@ -432,10 +451,17 @@ fn valid_input_gives_the_strict_result_and_no_warning() {
 fn invalid_utf8_is_replaced_in_lenient_mode_and_an_error_in_strict() {
     // A player name cut in the middle of a character (ê = C3 AA).
     let input = b"(;CA[UTF-8]PB[Jos\xC3]PW[caf\xC3\xAA])";
-    let err = parse_collection_with(input, &ParseOptions::strict()).unwrap_err();
+    let err = ReaderBuilder::new()
+        .charset(true)
+        .read_collection(input)
+        .unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::Tree(TreeErrorKind::InvalidUtf8));
     assert_eq!(err.offset(), 17);
-    let parsed = parse_collection_with(input, &ParseOptions::lenient()).unwrap();
+    let parsed = ReaderBuilder::new()
+        .lenient(true)
+        .charset(true)
+        .read_collection(input)
+        .unwrap();
     assert_eq!(parsed.trees[0].get("PB").unwrap(), ["Jos\u{FFFD}"]);
     assert_eq!(parsed.trees[0].get("PW").unwrap(), ["cafê"]);
     let warnings: Vec<Seen> = parsed.warnings.iter().map(seen).collect();
@@ -453,8 +479,12 @@ fn whole_corpus_reads_without_warnings() {
     let (mut clean, mut repaired) = (0, Vec::new());
     for path in &files {
         let bytes = std::fs::read(path).unwrap();
-        let parsed = parse_collection_with(&bytes, &ParseOptions::lenient()).unwrap();
-        match parse_collection_with(&bytes, &ParseOptions::strict()) {
+        let parsed = ReaderBuilder::new()
+            .lenient(true)
+            .charset(true)
+            .read_collection(&bytes)
+            .unwrap();
+        match ReaderBuilder::new().charset(true).read_collection(&bytes) {
             Ok(strict) => {
                 assert_eq!(parsed.warnings, [], "{}", path.display());
                 assert_eq!(parsed.trees, strict.trees, "{}", path.display());
@@ -483,7 +513,11 @@ fn without_the_encoding_feature_input_is_utf8() {
     assert!(matches!(text, std::borrow::Cow::Borrowed(_)));
     assert_eq!(report.charset, "UTF-8");
     assert_eq!(report.declared.as_deref(), Some("Shift_JIS"));
-    let parsed = parse_collection_with(b"\xEF\xBB\xBF(;C[a])", &ParseOptions::lenient()).unwrap();
+    let parsed = ReaderBuilder::new()
+        .lenient(true)
+        .charset(true)
+        .read_collection(b"\xEF\xBB\xBF(;C[a])")
+        .unwrap();
     assert_eq!(
         parsed.charset.source,
         sgf_stream::CharsetSource::ByteOrderMark
@@ -495,24 +529,28 @@ fn without_the_encoding_feature_input_is_utf8() {
 /// the input, and trees equal to the strict ones when strict succeeds.
 fn check_any(input: &[u8]) {
     let len = input.len() as u64;
-    let mut parser = LenientParser::new(input);
+    let mut parser = ReaderBuilder::new().lenient(true).from_slice(input);
     let mut depth = 0i64;
-    while let Some((event, span)) = parser.next_spanned() {
+    while let Some((event, span)) = parser.next_spanned().expect("lenient never fails") {
         depth += match event {
             Event::StartGameTree => 1,
             Event::EndGameTree => -1,
             _ => 0,
         };
-        assert!(depth >= 0 && span.start <= span.end && span.end <= input.len());
+        assert!(depth >= 0 && span.start <= span.end && span.end <= len);
     }
     assert_eq!(depth, 0);
-    let parsed = parse_collection_with(input, &ParseOptions::lenient()).unwrap();
-    for warning in parser.warnings().iter().chain(&parsed.warnings) {
+    let parsed = ReaderBuilder::new()
+        .lenient(true)
+        .charset(true)
+        .read_collection(input)
+        .unwrap();
+    for warning in parser.take_warnings().iter().chain(&parsed.warnings) {
         let range = warning.range();
         assert!(range.start <= range.end && range.end <= len, "{warning}");
         assert!(warning.offset() <= len && warning.line() >= 1);
     }
-    if let Ok(strict) = parse_collection_with(input, &ParseOptions::strict()) {
+    if let Ok(strict) = ReaderBuilder::new().charset(true).read_collection(input) {
         assert_eq!(parsed.trees, strict.trees);
         let repairs = parsed.warnings.iter().filter(|w| {
             !matches!(

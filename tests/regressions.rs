@@ -44,10 +44,14 @@ fn writer_raw_values_equal_without_the_space_between_them() {
 #[test]
 fn lenient_reads_a_value_ending_in_a_game_start_as_a_cut_game() {
     use sgf_stream::{parse, WarningKind};
-    use sgf_stream::{parse_collection, parse_collection_with, ErrorKind, ParseOptions};
+    use sgf_stream::{parse_collection, ErrorKind, ReaderBuilder};
     let input = b"(;GM[1];B[aa]C[Good m(;FF[4cm];W[hq];B[do])";
     assert_eq!(parse_collection(input).unwrap().len(), 1);
-    let parsed = parse_collection_with(input, &ParseOptions::lenient()).unwrap();
+    let parsed = ReaderBuilder::new()
+        .lenient(true)
+        .charset(true)
+        .read_collection(input)
+        .unwrap();
     let kinds: Vec<_> = parsed.warnings.iter().map(|w| w.kind().clone()).collect();
     assert_eq!(
         kinds,
@@ -59,7 +63,11 @@ fn lenient_reads_a_value_ending_in_a_game_start_as_a_cut_game() {
     // closing `)` has nothing left to close.
     let nested = b"(;A[b](;C[x(;W[cn];B[jp])(;W[dd]))";
     assert_eq!(parse_collection(nested).unwrap().len(), 1);
-    let parsed = parse_collection_with(nested, &ParseOptions::lenient()).unwrap();
+    let parsed = ReaderBuilder::new()
+        .lenient(true)
+        .charset(true)
+        .read_collection(nested)
+        .unwrap();
     let kinds: Vec<_> = parsed.warnings.iter().map(|w| w.kind().clone()).collect();
     assert_eq!(
         kinds,
@@ -72,7 +80,11 @@ fn lenient_reads_a_value_ending_in_a_game_start_as_a_cut_game() {
     assert_eq!(parsed.trees, expected);
     // Quoted SGF in a comment (its `]` escaped) stays text.
     let text = br"(;C[see (;B[aa\]) here];W[bb])";
-    let parsed = parse_collection_with(text, &ParseOptions::lenient()).unwrap();
+    let parsed = ReaderBuilder::new()
+        .lenient(true)
+        .charset(true)
+        .read_collection(text)
+        .unwrap();
     assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
     assert_eq!(parsed.trees, parse_collection(text).unwrap());
 }
@@ -137,8 +149,12 @@ fn compact_tree_root_with_two_ca_properties_writes_as_its_events() {
 /// A lenient parse of `input`: its trees, and its warnings as kind,
 /// offset and range.
 fn lenient(input: &[u8]) -> (Vec<sgf_stream::SgfTree>, Vec<LenientWarning>) {
-    use sgf_stream::{parse_collection_with, ParseOptions};
-    let parsed = parse_collection_with(input, &ParseOptions::lenient()).unwrap();
+    use sgf_stream::ReaderBuilder;
+    let parsed = ReaderBuilder::new()
+        .lenient(true)
+        .charset(true)
+        .read_collection(input)
+        .unwrap();
     let warnings = parsed
         .warnings
         .iter()

@@ -5,8 +5,7 @@
 
 use proptest::prelude::*;
 use sgf_stream::{
-    parse_collection, parse_collection_with, Charset, ParseOptions, RawValue, WriteError,
-    WriteOptions, Writer,
+    parse_collection, Charset, RawValue, ReaderBuilder, WriteError, WriteOptions, Writer,
 };
 
 /// The output of `calls` on a fresh writer with `options`.
@@ -62,7 +61,10 @@ fn a_refused_ca_call_leaves_the_root_without_ca() {
         let (text, _, bad) = encoding_rs::EUC_KR.decode(&bytes);
         assert!(!bad);
         assert_eq!(text, "(;C[흑 승]CA[EUC-KR])\n");
-        let parsed = parse_collection_with(&bytes, &ParseOptions::strict()).unwrap();
+        let parsed = ReaderBuilder::new()
+            .charset(true)
+            .read_collection(&bytes)
+            .unwrap();
         assert_eq!(parsed.charset.charset, "EUC-KR");
         assert_eq!(parsed.trees[0].get("C").unwrap(), ["흑 승"]);
     }
@@ -223,7 +225,7 @@ proptest! {
         if bytes.is_empty() {
             return Ok(()); // no game: nothing to parse
         }
-        let parsed = parse_collection_with(&bytes, &ParseOptions::strict());
+        let parsed = ReaderBuilder::new().charset(true).read_collection(&bytes);
         let parsed = parsed.map_err(|err| TestCaseError::fail(format!("{err}: {bytes:?}")))?;
         for tree in &parsed.trees {
             match tree.get("CA") {

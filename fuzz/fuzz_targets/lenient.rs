@@ -6,19 +6,18 @@
 
 use libfuzzer_sys::fuzz_target;
 use sgf_stream::{
-    parse, parse_collection, parse_collection_with, work, ErrorKind, Event, LenientParser,
-    ParseOptions, WarningKind,
+    parse, parse_collection, work, ErrorKind, Event, ReaderBuilder, WarningKind,
 };
 
 /// Most work per input byte of lenient events.
 const MAX_WORK_PER_BYTE: u64 = 24;
 
 fuzz_target!(|input: &[u8]| {
-    let mut parser = LenientParser::new(input);
+    let mut parser = ReaderBuilder::new().lenient(true).from_slice(input);
     let mut depth: i64 = 0;
     let ((), work) = work::measure(|| {
         for event in parser.by_ref() {
-            match event {
+            match event.expect("lenient never fails") {
                 Event::StartGameTree => depth += 1,
                 Event::EndGameTree => depth -= 1,
                 _ => {}
@@ -29,13 +28,13 @@ fuzz_target!(|input: &[u8]| {
     assert_eq!(depth, 0, "lenient events are balanced");
     let bound = MAX_WORK_PER_BYTE * (input.len() as u64 + 4);
     assert!(work <= bound, "work {work} for {} bytes", input.len());
-    for warning in parser.warnings() {
+    for warning in parser.take_warnings() {
         assert!(warning.offset() <= input.len() as u64);
         assert!(warning.range().end <= input.len() as u64);
     }
 
-    let options = ParseOptions::lenient().with_charset(false);
-    let parsed = parse_collection_with(input, &options).expect("lenient never fails");
+    let options = ReaderBuilder::new().lenient(true);
+    let parsed = options.read_collection(input).expect("lenient never fails");
     for tree in &parsed.trees {
         let again = parse(&tree.to_string()).expect("a lenient tree writes valid SGF");
         assert!(again == *tree);

@@ -6,6 +6,7 @@ use std::io::Read;
 use super::{Build, CompactBuilder, TreeBuilder};
 use crate::error::Error;
 use crate::read::{Reader, ReaderBuilder, Source, Stream};
+use crate::warning::Warning;
 
 /// The game trees of a collection, one at a time: a [`Reader`] over any
 /// source, and a builder ([`TreeBuilder`] for [`SgfTree`]s,
@@ -37,6 +38,12 @@ impl<S: Source, B: Build> Games<S, B> {
     /// The reader.
     pub fn reader(&self) -> &Reader<S> {
         &self.reader
+    }
+
+    /// Takes the warnings found since the last call (a lenient reader's
+    /// repairs and a lenient builder's, a charset stage's guesses).
+    pub fn take_warnings(&mut self) -> Vec<Warning> {
+        self.reader.take_warnings()
     }
 
     /// The absolute byte offset reached in the input.
@@ -114,7 +121,11 @@ impl ReaderBuilder {
     /// The game trees of a collection read from `reader`, one at a time;
     /// see [`games`].
     pub fn games<R: Read>(self, reader: R) -> Games<Stream<R>, TreeBuilder> {
-        Games::new(self.from_reader(reader), TreeBuilder::new())
+        let builder = match self.lenient {
+            true => TreeBuilder::lenient(),
+            false => TreeBuilder::new(),
+        };
+        Games::new(self.from_reader(reader), builder)
     }
 
     /// The game trees of a collection read from `reader`, one at a time,

@@ -22,11 +22,14 @@
 //! [`CompactTree::from_bytes`]: crate::CompactTree::from_bytes
 //! [`Reader`]: crate::read::Reader
 
+mod collection;
 mod compact;
 mod games;
 mod owned;
 mod parse;
+mod repairs;
 
+pub use collection::Parsed;
 pub use compact::CompactBuilder;
 pub use games::{compact_games, games, Games};
 pub use owned::TreeBuilder;

@@ -1,5 +1,9 @@
 //! [`TreeBuilder`]: events to [`SgfTree`]s.
 
+use std::collections::HashMap;
+use std::ops::Range;
+
+use super::repairs::Repairs;
 use super::BuildError;
 use crate::error::Error;
 use crate::error::TreeErrorKind;
@@ -8,6 +12,7 @@ use crate::read::{Found, Reader, Source};
 use crate::tree::repr::{self, Property, Props, Values};
 use crate::tree::SgfTree;
 use crate::value;
+use crate::warning::WarningKind;
 
 /// Folds events into [`SgfTree`]s, with no recursion: a stack of open
 /// nodes, and for each open game tree the stack height where it began.
@@ -33,17 +38,94 @@ pub struct TreeBuilder {
     /// The properties of the newest node, moved into it (in one exact
     /// allocation) when the next event that is not a property comes.
     props: Vec<Property>,
-    /// Identifiers of the current node once it has many properties.
-    many: std::collections::HashSet<String>,
+    /// Where each identifier of the current node is, once it has many
+    /// properties.
+    index: HashMap<String, usize>,
+    /// The lenient policy, when on.
+    repairs: Option<Box<Repairs>>,
+    /// The game being built is dropped when it closes.
+    abandoned: bool,
 }
 
-/// Past this many properties in a node, repeats are found with a set.
+/// Past this many properties in a node, repeats are found with a map.
 const LINEAR_LOOKUP: usize = 16;
 
 impl TreeBuilder {
-    /// A builder with no open tree.
+    /// A builder with no open tree, strict: a property repeated in one
+    /// node and a value that is not UTF-8 are errors.
     pub fn new() -> Self {
         TreeBuilder::default()
+    }
+
+    /// A builder that repairs instead of failing: a property repeated in
+    /// one node is merged (list properties such as `AB` get the values
+    /// they lack, `C` and `GC` are joined with a blank line, unknown
+    /// properties get all values, any other known one keeps its first
+    /// instance, as sgfc does), and bytes that are not UTF-8 become
+    /// U+FFFD. Each repair is noted with the bytes it concerns
+    /// ([`take_repairs`](Self::take_repairs)).
+    ///
+    /// ```
+    /// use sgf_stream::{build::TreeBuilder, Parser, WarningKind};
+    /// let mut builder = TreeBuilder::lenient();
+    /// let mut trees = Vec::new();
+    /// for item in Parser::new(b"(;C[a]AB[aa]C[b]AB[bb][aa])").into_spans() {
+    ///     let (event, span) = item?;
+    ///     trees.extend(builder.push_spanned(&event, span)?);
+    /// }
+    /// assert_eq!(trees[0].get("C").unwrap(), ["a\n\nb"]);
+    /// assert_eq!(trees[0].get("AB").unwrap(), ["aa", "bb"]);
+    /// let repairs = builder.take_repairs();
+    /// assert_eq!(repairs[0], (WarningKind::MergedProperty("C".into()), 12..12));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn lenient() -> Self {
+        TreeBuilder {
+            repairs: Some(Box::default()),
+            ..TreeBuilder::default()
+        }
+    }
+
+    /// Drops the game tree being built when it closes: a lenient reader
+    /// abandoned it.
+    pub fn abandon(&mut self) {
+        self.abandoned = !self.marks.is_empty();
+    }
+
+    /// Takes the repairs a lenient builder made since the last call: what
+    /// it did, and the bytes of the input it concerns (from the spans
+    /// given to [`push_spanned`](Self::push_spanned)).
+    pub fn take_repairs(&mut self) -> Vec<(WarningKind, Range<u64>)> {
+        match &mut self.repairs {
+            Some(repairs) => std::mem::take(&mut repairs.notes),
+            None => Vec::new(),
+        }
+    }
+
+    /// [`push`](Self::push) with the byte range of the event in the input,
+    /// for the repairs of a lenient builder.
+    ///
+    /// # Errors
+    /// As [`push`](Self::push); a lenient builder never fails.
+    pub fn push_spanned(
+        &mut self,
+        event: &Event<'_>,
+        span: Range<u64>,
+    ) -> Result<Option<SgfTree>, BuildError> {
+        let Event::Property(ident, values) = event else {
+            return self.push(event);
+        };
+        if let Some(mut repairs) = self.repairs.take() {
+            let values = repairs.decode(*values, &span);
+            let ident = ident.as_str();
+            match self.find(ident) {
+                Some(at) => repairs.merge(&mut self.props, at, values, span),
+                None => self.add(ident, values),
+            }
+            self.repairs = Some(repairs);
+            return Ok(None);
+        }
+        self.push(event)
     }
 
     /// Takes the next event; returns a top-level game tree when one
@@ -64,17 +146,17 @@ impl TreeBuilder {
         match event {
             Event::StartGameTree => self.marks.push(self.open.len()),
             Event::Node => {
-                self.many.clear();
+                self.index.clear();
                 self.open.push(SgfTree::new());
             }
             Event::Property(ident, values) => {
                 let values = decode_values(*values)?;
                 let ident = ident.as_str();
-                if self.is_repeated(ident) {
+                if self.find(ident).is_some() {
                     let kind = TreeErrorKind::RepeatedProperty(ident.to_string());
                     return Err(BuildError { kind, offset: 0 });
                 }
-                self.props.push(Property::new(repr::ident(ident), values));
+                self.add(ident, values);
             }
             Event::EndGameTree => {
                 let mark = self.marks.pop().expect("the machine balances parentheses");
@@ -94,31 +176,45 @@ impl TreeBuilder {
                     parent.children.push(node);
                 }
                 if mark == 0 {
-                    return Ok(self.open.pop());
+                    let tree = self.open.pop();
+                    return Ok(tree.filter(|_| !std::mem::take(&mut self.abandoned)));
                 }
             }
         }
         Ok(None)
     }
 
-    /// Whether the current node has property `ident` already.
+    /// Where the current node has property `ident` already, if it has.
     #[inline]
-    fn is_repeated(&mut self, ident: &str) -> bool {
+    fn find(&mut self, ident: &str) -> Option<usize> {
         let props = &self.props;
         if props.len() < LINEAR_LOOKUP {
-            return props.iter().any(|prop| prop.ident == ident);
+            return props.iter().position(|prop| prop.ident == ident);
         }
-        if self.many.is_empty() {
-            let known = props.iter().map(|prop| prop.ident.to_string());
-            self.many.extend(known);
+        if self.index.is_empty() {
+            let known = props.iter().enumerate();
+            self.index
+                .extend(known.map(|(at, prop)| (prop.ident.to_string(), at)));
         }
-        !self.many.insert(ident.to_string())
+        self.index.get(ident).copied()
+    }
+
+    /// Adds a property the current node does not have yet.
+    #[inline]
+    fn add(&mut self, ident: &str, values: Values) {
+        if !self.index.is_empty() {
+            self.index.insert(ident.to_string(), self.props.len());
+        }
+        self.props.push(Property::new(repr::ident(ident), values));
     }
 
     /// Moves the collected properties into the newest node: one property
     /// stays inline, more take one exact allocation.
     #[inline]
     fn flush_properties(&mut self) {
+        if let Some(repairs) = &mut self.repairs {
+            repairs.end_node(&mut self.props);
+        }
         let props = match self.props.len() {
             0 => return,
             1 => Props::One(self.props.pop().expect("one property")),
@@ -190,6 +286,9 @@ impl super::sink::Sink for TreeBuilder {
 
     #[inline]
     fn next_game<S: Source>(&mut self, reader: &mut Reader<S>) -> Result<Option<SgfTree>, Error> {
+        if reader.is_lenient() {
+            return self.next_repaired_game(reader);
+        }
         while let Some(found) = reader.next_found()? {
             if let Some(game) = self.take(reader, found)? {
                 return Ok(Some(game));
@@ -200,6 +299,32 @@ impl super::sink::Sink for TreeBuilder {
 }
 
 impl TreeBuilder {
+    /// [`next_game`](super::sink::Sink::next_game) from a lenient reader:
+    /// an abandoned game is dropped, and the builder's repairs join the
+    /// reader's warnings.
+    fn next_repaired_game<S: Source>(
+        &mut self,
+        reader: &mut Reader<S>,
+    ) -> Result<Option<SgfTree>, Error> {
+        if self.repairs.is_none() {
+            self.repairs = Some(Box::default());
+        }
+        while let Some(item) = reader.next_item()? {
+            if reader.take_abandoned() {
+                self.abandon();
+            }
+            let (event, span) = reader.item_event(item);
+            let tree = self.push_spanned(&event, span).ok().flatten();
+            for (kind, range) in self.take_repairs() {
+                reader.warn_at(kind, range);
+            }
+            if tree.is_some() {
+                return Ok(tree);
+            }
+        }
+        Ok(None)
+    }
+
     /// Takes the next token the reader found; returns a game when one
     /// closes.
     #[inline]

@@ -105,17 +105,46 @@ impl fmt::Display for PropIdent<'_> {
 ///
 /// Two runs are equal when they hold the same values in the same order:
 /// the whitespace between values does not count.
+///
+/// A lenient [`Reader`](crate::read::Reader) may hand out a run whose
+/// last value was repaired ([`is_repaired`](Self::is_repaired)): it holds
+/// an unescaped `]` (kept as text) or never closes. Such a value runs to
+/// the end of the run (less a final closing `]`); decoding reads the
+/// stray `]` as text, and a writer escapes it.
 #[derive(Clone, Copy)]
 pub struct RawValues<'a> {
     run: &'a [u8],
     count: u32,
+    repaired: bool,
 }
 
 impl<'a> RawValues<'a> {
     /// A view of `run`, which must start with `[` and hold `count` complete
     /// values separated by nothing but whitespace.
+    #[inline(always)]
     pub(crate) fn new(run: &'a [u8], count: u32) -> Self {
-        RawValues { run, count }
+        RawValues {
+            run,
+            count,
+            repaired: false,
+        }
+    }
+
+    /// A view of `run` whose last value (the `count`th) runs from its `[`
+    /// to the end of `run`, less a final `]` that closes it: a lenient
+    /// repair of a stray `]` or of a value that never closes.
+    pub(crate) fn repaired(run: &'a [u8], count: u32) -> Self {
+        RawValues {
+            run,
+            count,
+            repaired: true,
+        }
+    }
+
+    /// Whether the last value was repaired by a lenient reader: it may
+    /// hold an unescaped `]`, or lack its closing `]`.
+    pub fn is_repaired(&self) -> bool {
+        self.repaired
     }
 
     /// The exact input bytes of the values, from the first `[` to the last
@@ -146,6 +175,7 @@ impl<'a> RawValues<'a> {
         RawValueIter {
             rest: self.run,
             left: self.count,
+            repaired: self.repaired,
         }
     }
 }
@@ -194,6 +224,7 @@ impl fmt::Debug for RawValues<'_> {
 pub struct RawValueIter<'a> {
     rest: &'a [u8],
     left: u32,
+    repaired: bool,
 }
 
 impl<'a> Iterator for RawValueIter<'a> {
@@ -205,9 +236,13 @@ impl<'a> Iterator for RawValueIter<'a> {
         }
         let open = self.rest.iter().position(|&b| b == b'[')?;
         let body = &self.rest[open + 1..];
+        self.left -= 1;
+        if self.repaired && self.left == 0 {
+            self.rest = &[];
+            return Some(RawValue(crate::lex::repaired_value(body)));
+        }
         let close = crate::lex::find_close(body)?;
         self.rest = &body[close + 1..];
-        self.left -= 1;
         Some(RawValue(&body[..close]))
     }
 

@@ -5,7 +5,7 @@ use std::io::Read;
 
 use bytes::Bytes;
 
-use super::{Pushed, Reader, Shared, Slice, Stream};
+use super::{Pushed, Reader, Shared, Slice, Source, Stream};
 use crate::machine::Limits;
 
 /// The default size of one read of a [`Stream`] source: 64 KiB.
@@ -39,6 +39,8 @@ pub const DEFAULT_CHUNK: usize = 64 << 10;
 pub struct ReaderBuilder {
     pub(crate) limits: Limits,
     pub(crate) chunk: usize,
+    pub(crate) lenient: bool,
+    pub(crate) charset: bool,
 }
 
 impl Default for ReaderBuilder {
@@ -46,6 +48,8 @@ impl Default for ReaderBuilder {
         ReaderBuilder {
             limits: Limits::default(),
             chunk: DEFAULT_CHUNK,
+            lenient: false,
+            charset: false,
         }
     }
 }
@@ -102,6 +106,37 @@ impl ReaderBuilder {
         self
     }
 
+    /// Repair malformed input instead of failing: skip junk, supply a
+    /// missing `;`, `(` or `)`, read legacy identifiers, keep a stray `]`
+    /// in text, skip a game tree that cannot be repaired, ... Each repair
+    /// is events plus a [`Warning`](crate::Warning)
+    /// ([`Reader::take_warnings`]); see
+    /// [`WarningKind`](crate::WarningKind) for the list. The only errors
+    /// left are failed reads. Default `false`.
+    ///
+    /// ```
+    /// use sgf_stream::{Event, ReaderBuilder, WarningKind};
+    /// let mut reader = ReaderBuilder::new().lenient(true).from_slice(b"junk (;GM[1];B[pd]");
+    /// let events: Vec<Event> = reader.by_ref().collect::<Result<_, _>>()?;
+    /// assert_eq!(events.len(), 6); // ( ; GM ; B )
+    /// let kinds: Vec<_> = reader.take_warnings().into_iter().map(|w| w.kind().clone()).collect();
+    /// assert_eq!(kinds, [WarningKind::SkippedText, WarningKind::MissingClose(1)]);
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
+    pub fn lenient(mut self, lenient: bool) -> Self {
+        self.lenient = lenient;
+        self
+    }
+
+    /// Find each file's charset (byte order mark, `CA`, detection) and
+    /// convert it to UTF-8 before parsing, in
+    /// [`read_collection`](Self::read_collection). Default `false`: input
+    /// is read as UTF-8.
+    pub fn charset(mut self, charset: bool) -> Self {
+        self.charset = charset;
+        self
+    }
+
     /// The limits set so far.
     pub fn get_limits(&self) -> Limits {
         self.limits
@@ -109,21 +144,30 @@ impl ReaderBuilder {
 
     /// A reader over a whole input in memory; its events borrow `input`.
     pub fn from_slice(self, input: &[u8]) -> Reader<Slice<'_>> {
-        Reader::with_source(Slice::new(input), self.limits)
+        self.reader(Slice::new(input))
     }
 
     /// A reader over any [`io::Read`](std::io::Read).
     pub fn from_reader<R: Read>(self, reader: R) -> Reader<Stream<R>> {
-        Reader::with_source(Stream::new(reader, self.chunk), self.limits)
+        self.reader(Stream::new(reader, self.chunk))
     }
 
     /// A reader of chunks handed over with [`Reader::feed`].
     pub fn pushed(self) -> Reader<Pushed> {
-        Reader::with_source(Pushed::default(), self.limits)
+        self.reader(Pushed::default())
     }
 
     /// A reader over a shared buffer, whose events own their bytes.
     pub fn from_bytes(self, input: Bytes) -> Reader<Shared> {
-        Reader::with_source(Shared::new(input), self.limits)
+        self.reader(Shared::new(input))
+    }
+
+    /// A reader over `source` with these options.
+    fn reader<S: Source>(self, source: S) -> Reader<S> {
+        let reader = Reader::with_source(source, self.limits);
+        match self.lenient {
+            true => reader.with_repairs(self.limits),
+            false => reader,
+        }
     }
 }

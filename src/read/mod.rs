@@ -30,7 +30,8 @@
 //! ```
 
 mod config;
-mod source;
+mod lenient;
+pub(crate) mod source;
 #[cfg(test)]
 mod tests;
 mod window;
@@ -47,7 +48,8 @@ use crate::error::{Error, ErrorKind};
 use crate::event::{Event, OwnedEvent, PropIdent, RawValues};
 use crate::ident::static_ident;
 use crate::machine::{Limits, Machine, Quick, Step, Token};
-use crate::warning::Warning;
+use crate::warning::{Warning, WarningKind};
+use lenient::{Lenient, Out, Stage};
 use source::sealed::Buffer;
 
 /// A pull reader of SGF events from a [`Source`] of bytes.
@@ -60,13 +62,16 @@ use source::sealed::Buffer;
 pub struct Reader<S> {
     source: S,
     core: Core,
+    /// The lenient stage, when repairs are on.
+    lenient: Option<Box<Lenient>>,
+    warnings: Vec<Warning>,
 }
 
 /// The machine and where it stands in the source's bytes: the reader's
 /// state apart from its source, so that the slow path can take the two
 /// separately.
 #[derive(Debug, Clone)]
-struct Core {
+pub(crate) struct Core {
     machine: Machine,
     /// Where the next token is looked for, in the source's bytes.
     pos: usize,
@@ -129,6 +134,14 @@ fn quick_event(buf: &[u8], quick: Quick, end: usize) -> Event<'_> {
             Event::Property(PropIdent::new(ident), RawValues::new(&buf[values..end], 1))
         }
     }
+}
+
+/// What the reader found next: a token of the machine (strict reading),
+/// or an event of the lenient stage.
+#[derive(Debug, Clone)]
+pub(crate) enum Item {
+    Found(Found),
+    Out(Out),
 }
 
 /// The event for `token`, which spans `start..end` of `buf`.
@@ -226,7 +239,7 @@ impl Core {
     /// source's bytes: the one place that positions errors.
     #[cold]
     #[inline(never)]
-    fn fail<S: Source>(&mut self, source: &S, kind: ErrorKind, at: usize) -> Error {
+    fn fail<S: Source>(&mut self, source: &mut S, kind: ErrorKind, at: usize) -> Error {
         self.stop();
         Error::new(kind, source.position(at))
     }
@@ -246,7 +259,62 @@ impl<S: Source> Reader<S> {
                 pos: 0,
                 done: false,
             },
+            lenient: None,
+            warnings: Vec::new(),
         }
+    }
+
+    /// This reader with repairs on: see [`ReaderBuilder::lenient`].
+    pub(crate) fn with_repairs(mut self, limits: Limits) -> Self {
+        self.lenient = Some(Box::new(Lenient::new(limits)));
+        self
+    }
+
+    /// Whether the reader repairs malformed input instead of failing.
+    pub fn is_lenient(&self) -> bool {
+        self.lenient.is_some()
+    }
+
+    /// The lenient stage's next event, by offsets.
+    #[inline(never)]
+    fn next_out(&mut self) -> Result<Option<Out>, Error> {
+        let Some(state) = self.lenient.as_deref_mut() else {
+            return Ok(None);
+        };
+        let mut stage = Stage::new(state, &mut self.core, &mut self.source, &mut self.warnings);
+        stage.next_out()
+    }
+
+    /// The next event as offsets, strict or lenient: what builders take.
+    #[inline(always)]
+    pub(crate) fn next_item(&mut self) -> Result<Option<Item>, Error> {
+        if self.lenient.is_some() {
+            return Ok(self.next_out()?.map(Item::Out));
+        }
+        Ok(self.next_found()?.map(Item::Found))
+    }
+
+    /// The event of `item`, found by [`next_item`](Self::next_item), over
+    /// the source's bytes, with its span.
+    #[inline(always)]
+    pub(crate) fn item_event(&self, item: Item) -> (Event<'_>, Range<u64>) {
+        let bytes = self.source.bytes();
+        match item {
+            Item::Found(found) => {
+                let (start, end) = found.span();
+                let span = self.source.absolute(start)..self.source.absolute(end);
+                (found.event(bytes), span)
+            }
+            Item::Out(out) => out.event(bytes, self.source.absolute(0)),
+        }
+    }
+
+    /// Whether the lenient stage abandoned a game tree since the last
+    /// call: its events were closed early, and a builder drops it.
+    pub(crate) fn take_abandoned(&mut self) -> bool {
+        self.lenient
+            .as_deref_mut()
+            .is_some_and(Lenient::take_abandoned)
     }
 
     /// The next token: the machine's hot path inlined here, the rest out
@@ -264,19 +332,15 @@ impl<S: Source> Reader<S> {
     /// source's bytes.
     #[cold]
     pub(crate) fn fail(&mut self, kind: ErrorKind, at: usize) -> Error {
-        self.core.fail(&self.source, kind, at)
+        self.core.fail(&mut self.source, kind, at)
     }
 
     /// The next event borrowing the source's bytes (the input for a
     /// slice, the buffer for a stream), with its byte range.
     #[inline(always)]
     pub(crate) fn next_buffered(&mut self) -> Result<Option<(Event<'_>, Range<u64>)>, Error> {
-        let Some(found) = self.next_found()? else {
-            return Ok(None);
-        };
-        let (start, end) = found.span();
-        let span = self.source.absolute(start)..self.source.absolute(end);
-        Ok(Some((found.event(self.source.bytes()), span)))
+        let item = self.next_item()?;
+        Ok(item.map(|item| self.item_event(item)))
     }
 
     /// The absolute byte offset where the next event will be looked for.
@@ -300,11 +364,22 @@ impl<S: Source> Reader<S> {
     }
 
     /// Takes the warnings found since the last call: what the source
-    /// guessed or replaced (a charset stage), in input order.
+    /// guessed or replaced (a charset stage), then what the lenient stage
+    /// repaired.
     pub fn take_warnings(&mut self) -> Vec<Warning> {
         let mut warnings = Vec::new();
         self.source.drain_warnings(&mut warnings);
+        warnings.append(&mut self.warnings);
         warnings
+    }
+
+    /// Adds a warning of `kind` about the bytes `range` (absolute offsets
+    /// of bytes still buffered, such as the current event's).
+    pub(crate) fn warn_at(&mut self, kind: WarningKind, range: Range<u64>) {
+        let base = self.source.absolute(0);
+        let at = range.start.saturating_sub(base) as usize;
+        let position = self.source.position(at);
+        self.warnings.push(Warning::new(kind, position, range));
     }
 
     pub(crate) fn source_mut(&mut self) -> &mut S {
@@ -345,6 +420,9 @@ impl<'a> Reader<Slice<'a>> {
     #[inline(always)]
     pub fn next_event(&mut self) -> Result<Option<Event<'a>>, Error> {
         let input = self.source.input;
+        if self.lenient.is_some() {
+            return Ok(self.next_out()?.map(|out| out.event(input, 0).0));
+        }
         if let Some((quick, end)) = self.core.quick(input) {
             return Ok(Some(quick_event(input, quick, end)));
         }
@@ -359,11 +437,14 @@ impl<'a> Reader<Slice<'a>> {
     #[inline(always)]
     pub fn next_spanned(&mut self) -> Result<Option<(Event<'a>, Range<u64>)>, Error> {
         let input = self.source.input;
-        let Some(found) = self.next_found()? else {
-            return Ok(None);
-        };
-        let (start, end) = found.span();
-        Ok(Some((found.event(input), start as u64..end as u64)))
+        Ok(match self.next_item()? {
+            None => None,
+            Some(Item::Out(out)) => Some(out.event(input, 0)),
+            Some(Item::Found(found)) => {
+                let (start, end) = found.span();
+                Some((found.event(input), start as u64..end as u64))
+            }
+        })
     }
 
     /// The input this reader reads.
@@ -411,6 +492,9 @@ impl<'a> Iterator for Reader<Slice<'a>> {
     #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         let input = self.source.input;
+        if self.lenient.is_some() {
+            return self.next_event().transpose();
+        }
         if let Some((quick, end)) = self.core.quick(input) {
             return Some(Ok(quick_event(input, quick, end)));
         }
@@ -438,6 +522,9 @@ impl<R: io::Read> Reader<Stream<R>> {
     /// (or the end) every call returns `Ok(None)`.
     #[inline(always)]
     pub fn next_event(&mut self) -> Result<Option<Event<'_>>, Error> {
+        if self.lenient.is_some() {
+            return Ok(self.next_buffered()?.map(|(event, _)| event));
+        }
         let found = self.next_found()?;
         Ok(found.map(|found| found.event(self.source.bytes())))
     }
@@ -534,6 +621,9 @@ impl Reader<Pushed> {
     /// returns `Ok(None)`.
     #[inline(always)]
     pub fn next_event(&mut self) -> Result<Option<Event<'_>>, Error> {
+        if self.lenient.is_some() {
+            return Ok(self.next_buffered()?.map(|(event, _)| event));
+        }
         let found = self.next_found()?;
         Ok(found.map(|found| found.event(self.source.bytes())))
     }
@@ -567,9 +657,11 @@ impl Reader<Shared> {
     /// Malformed input or a broken limit; after an error (or the end)
     /// every call returns `Ok(None)`.
     pub fn next_event(&mut self) -> Result<Option<OwnedEvent>, Error> {
-        let found = self.next_found()?;
-        let input = &self.source.input;
-        Ok(found.map(|found| OwnedEvent::new(input, &found.event(input))))
+        let item = self.next_item()?;
+        Ok(item.map(|item| {
+            let (event, _) = self.item_event(item);
+            OwnedEvent::new(&self.source.input, &event)
+        }))
     }
 
     /// The input buffer.

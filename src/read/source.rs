@@ -8,7 +8,7 @@ use std::io;
 use bytes::Bytes;
 
 use super::window::Window;
-use crate::error::Position;
+use crate::error::{LineCounter, LineMarks, Position};
 use crate::warning::Warning;
 
 /// A source of bytes for a [`Reader`](super::Reader): [`Slice`],
@@ -32,8 +32,9 @@ pub(crate) mod sealed {
         fn fill(&mut self, pos: &mut usize) -> io::Result<bool>;
         /// The absolute offset of `at`.
         fn absolute(&self, at: usize) -> u64;
-        /// The offset, line and column of `at`.
-        fn position(&self, at: usize) -> Position;
+        /// The offset, line and column of `at`. Positions asked for in
+        /// increasing order cost one pass over the bytes between them.
+        fn position(&mut self, at: usize) -> Position;
         /// Keeps the bytes from `at` on (a game being captured).
         fn keep_from(&mut self, at: usize);
         /// The bytes kept up to `end`; stops keeping.
@@ -52,17 +53,32 @@ pub(crate) mod sealed {
     }
 }
 
+/// Lines counted in a whole input, for positions.
+#[derive(Debug, Clone, Default)]
+struct Lines(LineMarks);
+
+impl Lines {
+    fn locate(&mut self, input: &[u8], at: usize) -> Position {
+        self.0.locate(input, &LineCounter::default(), at as u64)
+    }
+}
+
 /// A whole input in memory, borrowed: events borrow it too, and live as
 /// long as it does.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Slice<'a> {
     pub(crate) input: &'a [u8],
     kept: usize,
+    lines: Lines,
 }
 
 impl<'a> Slice<'a> {
     pub(crate) fn new(input: &'a [u8]) -> Self {
-        Slice { input, kept: 0 }
+        Slice {
+            input,
+            kept: 0,
+            lines: Lines::default(),
+        }
     }
 }
 
@@ -85,8 +101,8 @@ impl sealed::Buffer for Slice<'_> {
         at as u64
     }
     #[cold]
-    fn position(&self, at: usize) -> Position {
-        Position::locate(self.input, at)
+    fn position(&mut self, at: usize) -> Position {
+        self.lines.locate(self.input, at)
     }
     fn keep_from(&mut self, at: usize) {
         self.kept = at;
@@ -102,11 +118,16 @@ impl sealed::Buffer for Slice<'_> {
 pub struct Shared {
     pub(crate) input: Bytes,
     kept: usize,
+    lines: Lines,
 }
 
 impl Shared {
     pub(crate) fn new(input: Bytes) -> Self {
-        Shared { input, kept: 0 }
+        Shared {
+            input,
+            kept: 0,
+            lines: Lines::default(),
+        }
     }
 }
 
@@ -129,8 +150,8 @@ impl sealed::Buffer for Shared {
         at as u64
     }
     #[cold]
-    fn position(&self, at: usize) -> Position {
-        Position::locate(&self.input, at)
+    fn position(&mut self, at: usize) -> Position {
+        self.lines.locate(&self.input, at)
     }
     fn keep_from(&mut self, at: usize) {
         self.kept = at;
@@ -181,7 +202,7 @@ impl<R: io::Read> sealed::Buffer for Stream<R> {
         self.window.absolute(at)
     }
     #[cold]
-    fn position(&self, at: usize) -> Position {
+    fn position(&mut self, at: usize) -> Position {
         self.window.position(at)
     }
     fn keep_from(&mut self, at: usize) {
@@ -219,7 +240,7 @@ impl sealed::Buffer for Pushed {
         self.window.absolute(at)
     }
     #[cold]
-    fn position(&self, at: usize) -> Position {
+    fn position(&mut self, at: usize) -> Position {
         self.window.position(at)
     }
     fn keep_from(&mut self, at: usize) {

@@ -7,7 +7,7 @@
 
 use std::io;
 
-use crate::error::{LineCounter, Position};
+use crate::error::{LineCounter, LineMarks, Position};
 use crate::work;
 
 /// The unconsumed tail of a stream.
@@ -22,6 +22,8 @@ pub(crate) struct Window {
     base: u64,
     /// Lines and columns counted up to `base`.
     lines: LineCounter,
+    /// Lines counted up to places asked for lately.
+    marks: LineMarks,
     eof: bool,
     /// Bytes from this buffer offset on are kept (a game being captured).
     keep: Option<usize>,
@@ -49,12 +51,12 @@ impl Window {
         self.base + at as u64
     }
 
-    /// The position (offset, line, column) of buffer offset `at`.
+    /// The position (offset, line, column) of buffer offset `at`; one
+    /// pass from the last position asked for when `at` is after it.
     #[cold]
-    pub(crate) fn position(&self, at: usize) -> Position {
-        let mut lines = self.lines;
-        lines.advance(&self.buf[..at.min(self.filled)]);
-        lines.position()
+    pub(crate) fn position(&mut self, at: usize) -> Position {
+        let at = self.base + at.min(self.filled) as u64;
+        self.marks.locate(&self.buf[..self.filled], &self.lines, at)
     }
 
     /// Forgets the bytes before `*pos` (those from a kept mark on stay)
@@ -65,7 +67,10 @@ impl Window {
         if drop == 0 || drop * 2 < self.filled {
             return;
         }
-        self.lines.advance(&self.buf[..drop]);
+        let new_base = self.base + drop as u64;
+        self.lines = self
+            .marks
+            .advance(&self.buf[..self.filled], &self.lines, new_base);
         work::count(self.filled - drop);
         self.base += drop as u64;
         self.buf.copy_within(drop..self.filled, 0);

@@ -100,7 +100,7 @@
 //! [`WriteError::NotUtf8`] and nothing of that game is written. For this
 //! the writer holds such a game in its buffer until the game's end. Read
 //! legacy files through [`decode_to_utf8`](crate::decode_to_utf8) (or
-//! [`parse_collection_with`](crate::parse_collection_with)) first to
+//! [`ReaderBuilder::read_collection`](crate::ReaderBuilder::read_collection)) first to
 //! rewrite them as UTF-8, or write them with the charset they declare
 //! ([`WriteOptions::charset`]) after decoding; without a `CA` to write,
 //! raw values pass through as they are.
@@ -279,6 +279,14 @@ impl<W: io::Write> Writer<W> {
         match event {
             Event::StartGameTree => self.start_game_tree(),
             Event::Node => self.node(),
+            Event::Property(ident, values) if values.is_repaired() => {
+                // A lenient repair: the last value may hold a stray `]`.
+                let escaped: Vec<_> = values
+                    .iter()
+                    .map(|value| crate::lex::escape_stray(value.as_bytes()))
+                    .collect();
+                self.property(ident.as_str(), escaped.iter().map(|v| RawValue::new(v)))
+            }
             Event::Property(ident, values) => {
                 let (run, count) = values.parts();
                 self.raw_property(ident.as_str(), run, count)

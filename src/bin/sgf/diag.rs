@@ -5,8 +5,8 @@ use std::fmt;
 use std::ops::Range;
 
 use sgf_stream::{
-    decode_to_utf8, parse_collection_with, CharsetReport, Error, Event, LenientParser,
-    ParseOptions, Parsed, Parser, Position, Warning, WarningKind,
+    build::Parsed, decode_to_utf8, CharsetReport, Error, Event, Position, ReaderBuilder, Warning,
+    WarningKind,
 };
 
 /// How bad a problem is.
@@ -109,11 +109,10 @@ impl Mode {
     }
 
     /// The library's options for this mode (charsets handled).
-    pub fn options(self) -> ParseOptions {
-        match self {
-            Mode::Strict => ParseOptions::strict(),
-            Mode::Lenient => ParseOptions::lenient(),
-        }
+    pub fn options(self) -> ReaderBuilder {
+        ReaderBuilder::new()
+            .charset(true)
+            .lenient(self == Mode::Lenient)
     }
 }
 
@@ -136,11 +135,11 @@ impl Diagnostic {
 }
 
 /// Reads a whole input into trees with the library's
-/// [`parse_collection_with`]: charset found and converted, repairs in
+/// [`ReaderBuilder::read_collection`]: charset found and converted, repairs in
 /// lenient mode. Positions count bytes of the input as given. Returns the
 /// result (`None` after a strict error) and every problem.
 pub fn parse_trees(data: &[u8], mode: Mode) -> (Option<Parsed>, Vec<Diagnostic>) {
-    match parse_collection_with(data, &mode.options()) {
+    match mode.options().read_collection(data) {
         Ok(parsed) => {
             let diagnostics = parsed.warnings.iter().map(Diagnostic::warning).collect();
             (Some(parsed), diagnostics)
@@ -185,36 +184,26 @@ impl Found {
     }
 }
 
-/// Parses UTF-8 `text` with [`Parser`] (strict, stopping at the first
-/// error) or [`LenientParser`]; `on_event` gets every event and its byte
-/// range in `text`. Returns the problems found.
+/// Parses UTF-8 `text` strictly (stopping at the first error) or
+/// leniently; `on_event` gets every event and its byte range in `text`.
+/// Returns the problems found.
 pub fn parse_text(
     text: &[u8],
     mode: Mode,
     mut on_event: impl FnMut(&Event<'_>, Range<usize>),
 ) -> Found {
     let mut found = Found::default();
-    match mode {
-        Mode::Strict => {
-            let mut parser = Parser::new(text);
-            loop {
-                match parser.next_spanned() {
-                    Ok(Some((event, span))) => {
-                        on_event(&event, span.start as usize..span.end as usize)
-                    }
-                    Ok(None) => break,
-                    Err(err) => found.error = Some(err),
-                }
-            }
-        }
-        Mode::Lenient => {
-            let mut parser = LenientParser::new(text);
-            while let Some((event, span)) = parser.next_spanned() {
-                on_event(&event, span);
-            }
-            found.warnings = parser.take_warnings();
+    let mut parser = ReaderBuilder::new()
+        .lenient(mode == Mode::Lenient)
+        .from_slice(text);
+    loop {
+        match parser.next_spanned() {
+            Ok(Some((event, span))) => on_event(&event, span.start as usize..span.end as usize),
+            Ok(None) => break,
+            Err(err) => found.error = Some(err),
         }
     }
+    found.warnings = parser.take_warnings();
     found
 }
 

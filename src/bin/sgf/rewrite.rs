@@ -65,7 +65,7 @@ impl LayoutArgs {
 /// Events pass through the writer, so no value changes. Two lenient
 /// repairs cannot be carried by events (a value never closed, an
 /// unescaped `]` kept as text): for such an input the trees of
-/// [`parse_collection_with`](sgf_stream::parse_collection_with), which
+/// [`ReaderBuilder::read_collection`](sgf_stream::ReaderBuilder::read_collection), which
 /// keep those values, are written instead, so nothing is lost.
 pub fn rewrite(data: &[u8], mode: Mode, options: WriteOptions, main_line_only: bool) -> Converted {
     let converted = rewrite_events(data, mode, options.clone(), main_line_only);

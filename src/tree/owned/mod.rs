@@ -169,17 +169,6 @@ impl SgfTree {
         Some(prop.values.into_vec())
     }
 
-    /// Edits the values of the property at index `at` (in file order), to
-    /// merge repeated properties; does nothing when there is none there.
-    pub(crate) fn edit_values_at(&mut self, at: usize, edit: impl FnOnce(&mut Vec<String>)) {
-        if let Some(prop) = self.props.as_mut_slice().get_mut(at) {
-            let placeholder = Values::Many(Box::default());
-            let mut values = std::mem::replace(&mut prop.values, placeholder).into_vec();
-            edit(&mut values);
-            prop.values = Values::from_vec(values);
-        }
-    }
-
     /// Every node of the tree in pre-order (a node, then its children's
     /// subtrees in order), this one first.
     pub fn nodes(&self) -> impl Iterator<Item = &SgfTree> + '_ {

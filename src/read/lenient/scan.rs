@@ -1,23 +1,14 @@
-//! Byte scanners the lenient layer uses to find where to resume after an
-//! error. None of them allocates; each looks at a bounded or linear part
-//! of the input.
+//! Byte scanners the lenient stage uses to find where to resume after an
+//! error. None of them allocates; each looks at a linear part of the
+//! bytes it is given, which the stage bounds by its look-ahead: their
+//! end is the end of what may be looked at.
 
-use crate::lex::find_close;
-pub(crate) use crate::lex::is_space;
+use crate::lex::{find_close, is_space, skip_space};
 use crate::work;
 
 /// How far past a stray `]` the lenient layer looks for the `]` that
 /// really closes the value.
 const BRACKET_WINDOW: usize = 64 * 1024;
-
-pub(crate) fn skip_space(input: &[u8], from: usize) -> usize {
-    let mut at = from;
-    while at < input.len() && is_space(input[at]) {
-        at += 1;
-    }
-    work::count(at - from + 1);
-    at
-}
 
 /// The end of the run of ASCII letters (any case) starting at `at`.
 pub(crate) fn letters_end(input: &[u8], from: usize) -> usize {
@@ -113,13 +104,6 @@ pub(crate) struct OpenTrees {
     /// The `(` that no `)` closes, in order (none when the tree at `from`
     /// is closed, or when the scan gave up).
     pub unclosed: Vec<usize>,
-}
-
-impl OpenTrees {
-    /// Whether the tree whose `(` is at `at` is known never to close.
-    pub(crate) fn never_closes(&self, at: usize) -> bool {
-        self.unclosed.binary_search(&at).is_ok()
-    }
 }
 
 /// Scans from the `(` at `from` to the `)` that closes it or to the end
@@ -363,7 +347,7 @@ mod tests {
         let open = b"(;B[aa](;W[bb]) (;C[(]";
         let scan = open_trees(open, 0, 10);
         assert_eq!((scan.end, &scan.unclosed[..]), (open.len(), &[0, 16][..]));
-        assert!(scan.never_closes(16) && !scan.never_closes(7));
+        assert!(scan.unclosed.contains(&16) && !scan.unclosed.contains(&7));
         assert!(open_trees(b"(((((", 0, 3).unclosed.is_empty());
         assert!(open_trees(b"((;C[a", 0, 3).unclosed.is_empty());
     }

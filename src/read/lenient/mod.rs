@@ -1,0 +1,580 @@
+//! Lenient reading: a stage of the [`Reader`](super::Reader) that repairs
+//! what real-world files get wrong, and says what it did.
+//!
+//! The machine runs exactly as in strict mode. When it reports an error,
+//! this stage looks at the bytes around it (at most [`LOOK_AHEAD`] bytes
+//! ahead, so a stream is read in bounded memory), decides on a repair
+//! (skip junk, supply a `;` or `(`, drop a redundant `(`, read a legacy
+//! identifier, ...), reports it as a [`Warning`], and resumes the machine
+//! in the right state at the right byte. Every repair is events plus a
+//! warning: a stray `]` kept as text or a value that never closes is a
+//! property whose last value is [repaired](crate::RawValues::is_repaired).
+//! A game tree that cannot be repaired (it exceeds a limit, or a value
+//! never closes before the next game starts) is closed where the problem
+//! is found and skipped to its end, with a
+//! [`WarningKind::SkippedGameTree`] naming its bytes.
+
+mod repair;
+mod scan;
+
+use std::borrow::Cow;
+use std::collections::VecDeque;
+use std::ops::Range;
+
+use super::source::Source;
+use super::Core;
+use crate::error::{Error, ErrorKind, Position};
+use crate::event::{Event, PropIdent, RawValues};
+use crate::machine::{Limits, Resume, Step, Token};
+use crate::warning::{Warning, WarningKind};
+
+/// How far past a repair the stage may look: the end of the bytes its
+/// scanners see, whatever the source.
+pub(crate) const LOOK_AHEAD: usize = 1 << 20;
+
+/// Where the input stands, to resume the machine after a repair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ctx {
+    Outside,
+    TreeOpen,
+    InNode,
+    AfterVariation,
+}
+
+impl Ctx {
+    fn resume(self) -> Resume {
+        match self {
+            Ctx::Outside => Resume::Outside,
+            Ctx::TreeOpen => Resume::TreeOpen,
+            Ctx::InNode => Resume::InNode,
+            Ctx::AfterVariation => Resume::AfterVariation,
+        }
+    }
+
+    fn after_close(depth: u32) -> Ctx {
+        if depth == 0 {
+            Ctx::Outside
+        } else {
+            Ctx::AfterVariation
+        }
+    }
+}
+
+/// A parenthesis repair that a later `)` completes, by machine depth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fix {
+    /// A dropped `(`: the `)` seen at this depth is its own; swallow it.
+    Redundant(u32),
+    /// A supplied `(`: the `)` seen at this depth closes it and its parent.
+    Supplied(u32),
+}
+
+/// A property identifier as the stage hands it out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Ident {
+    /// The input's bytes at these absolute offsets.
+    At(Range<u64>),
+    /// A repaired legacy identifier (`AddBlack` read as `AB`).
+    Owned(String),
+}
+
+/// A property as the stage hands it out, by absolute offsets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Prop {
+    pub(crate) span: Range<u64>,
+    pub(crate) ident: Ident,
+    /// The values run: from the first `[` to the last `]` (or the end).
+    pub(crate) values: Range<u64>,
+    pub(crate) count: u32,
+    pub(crate) repaired: bool,
+}
+
+/// One event of the stage, by absolute offsets: turned into an
+/// [`Event`] over the source's bytes when handed out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Out {
+    Start(Range<u64>),
+    Node(Range<u64>),
+    End(Range<u64>),
+    Property(Prop),
+}
+
+impl Out {
+    /// The event over `buf`, whose first byte is at absolute offset
+    /// `base`, with its span.
+    pub(crate) fn event(self, buf: &[u8], base: u64) -> (Event<'_>, Range<u64>) {
+        let at = |range: &Range<u64>| (range.start - base) as usize..(range.end - base) as usize;
+        match self {
+            Out::Start(span) => (Event::StartGameTree, span),
+            Out::Node(span) => (Event::Node, span),
+            Out::End(span) => (Event::EndGameTree, span),
+            Out::Property(prop) => {
+                let ident = match &prop.ident {
+                    Ident::At(range) => {
+                        let bytes = &buf[at(range)];
+                        let text = std::str::from_utf8(bytes).unwrap_or_default();
+                        PropIdent::new(Cow::Borrowed(text))
+                    }
+                    Ident::Owned(text) => PropIdent::new(Cow::Owned(text.clone())),
+                };
+                let run = &buf[at(&prop.values)];
+                let values = match prop.repaired {
+                    true => RawValues::repaired(run, prop.count),
+                    false => RawValues::new(run, prop.count),
+                };
+                (Event::Property(ident, values), prop.span)
+            }
+        }
+    }
+}
+
+/// A text property held back one step: a stray `]` found right after it
+/// may extend its last value.
+#[derive(Debug, Clone)]
+struct Held {
+    prop: Prop,
+    /// Its identifier as written (letters of any case).
+    written: Range<u64>,
+}
+
+/// A place in the input kept for a warning that may come after its
+/// bytes are gone from a stream's buffer.
+#[derive(Debug, Clone, Copy, Default)]
+struct Mark {
+    offset: u64,
+    position: Position,
+}
+
+impl Mark {
+    fn at(offset: u64, position: Position) -> Self {
+        Mark { offset, position }
+    }
+}
+
+/// Game trees found to stay open, by absolute offsets.
+#[derive(Debug, Clone)]
+struct Unclosed {
+    from: u64,
+    end: u64,
+    trees: Vec<u64>,
+}
+
+/// The lenient state beside the reader's machine.
+#[derive(Debug, Clone)]
+pub(crate) struct Lenient {
+    limits: Limits,
+    ctx: Ctx,
+    /// A `(` not yet reported (a node must prove it), and the context
+    /// before it.
+    pending: Option<(Mark, Ctx)>,
+    fixes: Vec<Fix>,
+    tree_start: Mark,
+    /// Set while skipping a game tree that cannot be repaired.
+    discard: Option<ErrorKind>,
+    /// `StartGameTree` events reported minus `EndGameTree` events.
+    open_events: u32,
+    held: Option<Held>,
+    seen_tree: bool,
+    queue: VecDeque<Out>,
+    unclosed: Option<Unclosed>,
+    /// Values opened at or after this buffer offset never close, and
+    /// where their scan stops (set at the end of the input only).
+    never_closes: Option<(usize, usize)>,
+    /// A machine result whose repair waits for more input (a source fed
+    /// by the caller).
+    waiting: Option<Step>,
+    /// A game tree was abandoned since this was last taken.
+    abandoned: bool,
+    done: bool,
+}
+
+impl Lenient {
+    pub(crate) fn new(limits: Limits) -> Self {
+        Lenient {
+            limits,
+            ctx: Ctx::Outside,
+            pending: None,
+            fixes: Vec::new(),
+            tree_start: Mark::default(),
+            discard: None,
+            open_events: 0,
+            held: None,
+            seen_tree: false,
+            queue: VecDeque::new(),
+            unclosed: None,
+            never_closes: None,
+            waiting: None,
+            abandoned: false,
+            done: false,
+        }
+    }
+
+    /// Whether a game tree was abandoned since the last call (its events
+    /// were closed early; a tree builder drops it).
+    pub(crate) fn take_abandoned(&mut self) -> bool {
+        std::mem::take(&mut self.abandoned)
+    }
+}
+
+/// The lenient stage at work: its state, the reader's machine and the
+/// source, for one call.
+pub(crate) struct Stage<'r, S> {
+    state: &'r mut Lenient,
+    core: &'r mut Core,
+    source: &'r mut S,
+    warnings: &'r mut Vec<Warning>,
+}
+
+/// What one machine step gave.
+enum Stepped {
+    Step(Step),
+    /// A source fed by the caller has no more bytes yet.
+    Wait,
+}
+
+impl<'r, S: Source> Stage<'r, S> {
+    pub(crate) fn new(
+        state: &'r mut Lenient,
+        core: &'r mut Core,
+        source: &'r mut S,
+        warnings: &'r mut Vec<Warning>,
+    ) -> Self {
+        Stage {
+            state,
+            core,
+            source,
+            warnings,
+        }
+    }
+
+    /// The next event, by offsets; `None` at the end (or, for a source
+    /// fed by the caller, until more bytes come).
+    ///
+    /// # Errors
+    /// Only a failed read: the stage repairs everything else.
+    pub(crate) fn next_out(&mut self) -> Result<Option<Out>, Error> {
+        loop {
+            if let Some(out) = self.state.queue.pop_front() {
+                return Ok(Some(out));
+            }
+            if self.state.done {
+                return Ok(None);
+            }
+            let step = match self.state.waiting.take() {
+                Some(step) => step,
+                None => match self.step()? {
+                    Stepped::Step(step) => step,
+                    Stepped::Wait => return Ok(None),
+                },
+            };
+            if let Some(out) = self.advance(step)? {
+                return Ok(Some(out));
+            }
+        }
+    }
+
+    /// One machine step, refilling the source as needed.
+    fn step(&mut self) -> Result<Stepped, Error> {
+        loop {
+            let eof = self.source.is_eof();
+            let step = self
+                .core
+                .machine
+                .step(self.source.bytes(), &mut self.core.pos, eof);
+            if !matches!(step, Step::NeedMore) || eof {
+                return Ok(Stepped::Step(step));
+            }
+            if !self.fill()? {
+                return Ok(Stepped::Wait);
+            }
+        }
+    }
+
+    /// Reads more bytes, keeping those from the earliest byte the stage
+    /// still needs; `false` when none can come yet.
+    fn fill(&mut self) -> Result<bool, Error> {
+        let keep = match &self.state.held {
+            Some(held) => self.buffer(held.written.start).min(self.core.pos),
+            None => self.core.pos,
+        };
+        let mut kept = keep;
+        match self.source.fill(&mut kept) {
+            Ok(more) => {
+                self.core.pos -= keep - kept;
+                Ok(more)
+            }
+            Err(err) => {
+                let position = self.source.position(self.source.bytes().len());
+                self.core.done = true;
+                self.state.done = true;
+                Err(Error::io(err, position))
+            }
+        }
+    }
+
+    /// Makes sure the bytes from absolute offset `from` on are buffered up
+    /// to [`LOOK_AHEAD`] or the end of the input; `false` when a source
+    /// fed by the caller has not got that far yet.
+    fn look_ahead(&mut self, from: u64) -> Result<bool, Error> {
+        loop {
+            let len = self.source.bytes().len();
+            if self.source.is_eof() || len >= self.buffer(from) + LOOK_AHEAD {
+                return Ok(true);
+            }
+            if !self.fill()? {
+                return Ok(false);
+            }
+        }
+    }
+
+    /// The bytes the scanners may look at from buffer offset `from`.
+    fn view(&self, from: usize) -> &[u8] {
+        let bytes = self.source.bytes();
+        &bytes[..bytes.len().min(from.saturating_add(LOOK_AHEAD))]
+    }
+
+    /// The absolute offset of buffer offset `at`.
+    fn abs(&self, at: usize) -> u64 {
+        self.source.absolute(at)
+    }
+
+    /// The buffer offset of absolute offset `at`.
+    fn buffer(&self, at: u64) -> usize {
+        (at - self.source.absolute(0)) as usize
+    }
+
+    /// The next machine result, repaired: an event to hand out at once,
+    /// or none (events and warnings may be queued).
+    fn advance(&mut self, step: Step) -> Result<Option<Out>, Error> {
+        let needs_look = match step {
+            Step::Error(_, at) => Some(at.min(self.core.pos)),
+            Step::Token(Token::EndGameTree, start, _) => Some(start),
+            Step::Token(Token::StartGameTree, start, _) if self.core.machine.depth() == 2 => {
+                Some(start)
+            }
+            _ => None,
+        };
+        if let Some(at) = needs_look {
+            let from = self.abs(at);
+            if !self.look_ahead(from)? {
+                self.state.waiting = Some(step);
+                return Ok(None);
+            }
+        }
+        if self.held_extended(&step) {
+            return Ok(None);
+        }
+        self.release_held();
+        Ok(match step {
+            Step::Token(token, start, end) => self.on_token(token, start, end),
+            Step::Error(kind, at) => {
+                self.on_error(kind, at);
+                None
+            }
+            Step::End | Step::NeedMore => {
+                self.finish();
+                None
+            }
+        })
+    }
+
+    // ---- output ----
+
+    /// `out` to hand out at once, unless discarding or events are queued
+    /// before it.
+    fn direct(&mut self, out: Out) -> Option<Out> {
+        if self.state.discard.is_some() || !self.state.queue.is_empty() {
+            self.emit(out);
+            return self.state.queue.pop_front();
+        }
+        self.count(&out);
+        Some(out)
+    }
+
+    fn count(&mut self, out: &Out) {
+        match out {
+            Out::Start(_) => self.state.open_events += 1,
+            Out::End(_) => self.state.open_events -= 1,
+            _ => {}
+        }
+    }
+
+    fn emit(&mut self, out: Out) {
+        if self.state.discard.is_some() {
+            return;
+        }
+        self.count(&out);
+        self.state.queue.push_back(out);
+    }
+
+    /// A warning of `kind` at buffer offset `at`, concerning the bytes
+    /// `range`; skipped text right after skipped text extends it.
+    fn warn(&mut self, kind: WarningKind, at: usize, range: Range<usize>) {
+        if self.state.discard.is_some() {
+            return;
+        }
+        let range = self.abs(range.start)..self.abs(range.end);
+        if let Some(last) = self.warnings.last_mut() {
+            let joins = kind == WarningKind::SkippedText
+                && last.kind() == &WarningKind::SkippedText
+                && last.range().end == range.start;
+            if joins {
+                let (position, start) = (last.position(), last.range().start);
+                last.set_place(position, start..range.end);
+                return;
+            }
+        }
+        let position = self.source.position(at);
+        self.warnings.push(Warning::new(kind, position, range));
+    }
+
+    /// A warning of `kind` at `mark`, concerning the absolute `range`.
+    fn warn_mark(&mut self, kind: WarningKind, mark: Mark, range: Range<u64>) {
+        if self.state.discard.is_none() {
+            self.warnings.push(Warning::new(kind, mark.position, range));
+        }
+    }
+
+    fn resume_at(&mut self, pos: usize, ctx: Ctx, depth: u32) {
+        self.core.pos = pos;
+        self.state.ctx = ctx;
+        self.core.machine.resume(ctx.resume(), depth);
+        if let Some((from, stop)) = self.state.never_closes {
+            self.core.machine.never_closes(from, stop);
+        }
+    }
+
+    fn flush_pending(&mut self) {
+        if let Some((open, _)) = self.state.pending.take() {
+            self.emit(Out::Start(open.offset..open.offset + 1));
+        }
+    }
+
+    /// Hands out the held text property.
+    fn release_held(&mut self) {
+        if let Some(held) = self.state.held.take() {
+            self.emit(Out::Property(held.prop));
+        }
+    }
+
+    // ---- tokens ----
+
+    fn on_token(&mut self, token: Token, start: usize, end: usize) -> Option<Out> {
+        let span = self.abs(start)..self.abs(end);
+        match token {
+            Token::StartGameTree => {
+                if self.core.machine.depth() == 2 && self.next_game_inside(start) {
+                    return None;
+                }
+                let open = Mark::at(span.start, self.source.position(start));
+                if self.core.machine.depth() == 1 {
+                    self.state.tree_start = open;
+                    self.state.seen_tree = true;
+                }
+                self.state.pending = Some((open, self.state.ctx));
+                self.state.ctx = Ctx::TreeOpen;
+                None
+            }
+            Token::Node => {
+                self.flush_pending();
+                self.state.ctx = Ctx::InNode;
+                self.direct(Out::Node(span))
+            }
+            Token::Property {
+                ident_end,
+                values_start,
+                count,
+            } => self.on_property(start, ident_end, values_start, end, count),
+            Token::EndGameTree => self.on_close(start, end),
+        }
+    }
+
+    fn on_property(
+        &mut self,
+        start: usize,
+        ident_end: usize,
+        values_start: usize,
+        end: usize,
+        count: u32,
+    ) -> Option<Out> {
+        let bytes = self.source.bytes();
+        if let Some(game) = scan::swallowed_game(bytes, values_start, end) {
+            self.abandon_to(ErrorKind::UnclosedValue, game);
+            return None;
+        }
+        let ident = self.ident(start, ident_end, end)?;
+        let prop = Prop {
+            span: self.abs(start)..self.abs(end),
+            ident,
+            values: self.abs(values_start)..self.abs(end),
+            count,
+            repaired: false,
+        };
+        let written = self.abs(start)..self.abs(ident_end);
+        let text = String::from_utf8_lossy(&self.source.bytes()[start..ident_end]);
+        if scan::text_like(&uppercase(&text)) && self.state.discard.is_none() {
+            self.state.held = Some(Held { prop, written });
+            return None;
+        }
+        self.direct(Out::Property(prop))
+    }
+
+    /// The identifier `start..ident_end` of the property `start..end`:
+    /// as written, or repaired when it has lowercase letters (`None` when
+    /// none is left: the property is dropped).
+    fn ident(&mut self, start: usize, ident_end: usize, end: usize) -> Option<Ident> {
+        let raw = &self.source.bytes()[start..ident_end];
+        if !raw.iter().any(u8::is_ascii_lowercase) {
+            return Some(Ident::At(self.abs(start)..self.abs(ident_end)));
+        }
+        let found = String::from_utf8_lossy(raw).into_owned();
+        let used = uppercase(&found);
+        if used.is_empty() {
+            self.warn(WarningKind::DroppedProperty(found), start, start..end);
+            return None;
+        }
+        let kind = WarningKind::LowercaseIdentifier {
+            found,
+            used: used.clone(),
+        };
+        self.warn(kind, start, start..ident_end);
+        Some(Ident::Owned(used))
+    }
+
+    fn on_close(&mut self, start: usize, end: usize) -> Option<Out> {
+        let before = self.core.machine.depth() + 1;
+        let span = self.abs(start)..self.abs(end);
+        match self.state.fixes.last() {
+            Some(&Fix::Redundant(depth)) if depth == before => {
+                self.state.fixes.pop();
+                self.resume_at(end, Ctx::AfterVariation, before);
+                return None;
+            }
+            Some(&Fix::Supplied(depth)) if depth == before => {
+                self.state.fixes.pop();
+                self.emit(Out::End(span.start..span.start));
+                self.emit(Out::End(span));
+                let after = before - 2;
+                self.resume_at(end, Ctx::after_close(after), after);
+                self.closed(after);
+                return None;
+            }
+            _ => {}
+        }
+        let out = self.direct(Out::End(span));
+        self.closed(before - 1);
+        out
+    }
+
+    fn closed(&mut self, depth: u32) {
+        self.state.ctx = Ctx::after_close(depth);
+        if depth == 0 && self.state.discard.is_some() {
+            self.end_discard(self.core.pos);
+        }
+    }
+}
+
+/// The uppercase letters of `ident`.
+fn uppercase(ident: &str) -> String {
+    ident.chars().filter(char::is_ascii_uppercase).collect()
+}

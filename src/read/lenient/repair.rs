@@ -1,0 +1,390 @@
+//! The repairs of the lenient stage, one per machine error, and the
+//! repairs that a token calls for: a stray `]` in a text value, a game
+//! missing its final `)`, a game that cannot be repaired.
+
+use super::scan;
+use super::{Ctx, Fix, Mark, Out, Prop, Stage, Unclosed};
+use crate::error::ErrorKind;
+use crate::lex::skip_space;
+use crate::machine::{Limits, Machine, Resume, Step, Token};
+use crate::read::source::Source;
+use crate::warning::WarningKind;
+
+impl<S: Source> Stage<'_, S> {
+    pub(super) fn on_error(&mut self, kind: ErrorKind, at: usize) {
+        match kind {
+            ErrorKind::TreeMissing | ErrorKind::TrailingText(_) => self.outside(at),
+            ErrorKind::TreeWithNoNodes => self.no_nodes(at),
+            ErrorKind::MissingNode(_) => self.missing_node(at),
+            ErrorKind::PropertyNotUppercase => self.lowercase(),
+            ErrorKind::UnexpectedByte(_) => self.stray(at),
+            ErrorKind::PropertiesWithoutDelimiter => self.no_value(at),
+            ErrorKind::NodeAfterVariation => self.node_after_variation(at),
+            ErrorKind::UnclosedValue | ErrorKind::EscapeAtEnd => self.open_value(kind, at),
+            ErrorKind::UnclosedTree => self.finish(),
+            other => self.abandon(other, at),
+        }
+    }
+
+    /// Junk or a `)` outside all game trees.
+    fn outside(&mut self, at: usize) {
+        let input = self.view(at);
+        if at >= input.len() {
+            return self.finish();
+        }
+        if input[at] == b')' {
+            if self.state.fixes.last() == Some(&Fix::Redundant(0)) {
+                self.state.fixes.pop();
+            } else {
+                self.warn(WarningKind::UnmatchedClose, at, at..at + 1);
+            }
+            return self.resume_at(at + 1, Ctx::Outside, 0);
+        }
+        let to = scan::find_tree_start(input, at);
+        self.warn(WarningKind::SkippedText, at, at..to);
+        self.resume_at(to, Ctx::Outside, 0);
+    }
+
+    /// `()` or `((`.
+    fn no_nodes(&mut self, at: usize) {
+        let (open, before) = match self.state.pending.take() {
+            Some((open, before)) => (open, before),
+            None => (
+                Mark::at(self.abs(at), self.source.position(at)),
+                Ctx::Outside,
+            ),
+        };
+        let outer = self.core.machine.depth().saturating_sub(1);
+        let back = if outer == 0 { Ctx::Outside } else { before };
+        let o = open.offset;
+        if self.source.bytes()[at] == b')' {
+            let end = self.abs(at + 1);
+            self.warn_mark(WarningKind::EmptyGameTree, open, o..end);
+            self.resume_at(at + 1, back, outer);
+        } else {
+            self.warn_mark(WarningKind::RedundantParenthesis, open, o..o + 1);
+            self.state.fixes.push(Fix::Redundant(outer));
+            self.resume_at(at, back, outer);
+        }
+    }
+
+    fn missing_node(&mut self, at: usize) {
+        self.warn(WarningKind::MissingNode, at, at..at);
+        self.flush_pending();
+        let at_abs = self.abs(at);
+        self.emit(Out::Node(at_abs..at_abs));
+        self.resume_at(at, Ctx::InNode, self.core.machine.depth());
+    }
+
+    /// A lowercase letter in a node: a legacy identifier if a value
+    /// follows, else junk.
+    fn lowercase(&mut self) {
+        let start = self.core.pos;
+        if self.legacy_ident_at_pos() {
+            let ident_len = scan::letters_end(self.view(start), start) - start;
+            let depth = self.core.machine.depth();
+            self.core
+                .machine
+                .resume(Resume::Values { ident_len }, depth);
+            return;
+        }
+        self.stray(start);
+    }
+
+    /// Whether letters of any case at the position are followed by a
+    /// value: a legacy identifier such as `AddBlack`.
+    fn legacy_ident_at_pos(&self) -> bool {
+        let start = self.core.pos;
+        let input = self.view(start);
+        let next = skip_space(input, scan::letters_end(input, start));
+        input.get(next) == Some(&b'[')
+    }
+
+    /// Junk inside a game tree: bytes to skip.
+    fn stray(&mut self, at: usize) {
+        let to = scan::skip_junk(self.view(at), at);
+        self.warn(WarningKind::SkippedText, at, at..to);
+        self.resume_at(to, self.state.ctx, self.core.machine.depth());
+    }
+
+    /// An identifier with no value (`PL;`): drop it.
+    fn no_value(&mut self, at: usize) {
+        let start = self.core.pos;
+        let ident_end = scan::letters_end(self.view(start), start);
+        let bytes = &self.source.bytes()[start..ident_end];
+        let ident = String::from_utf8_lossy(bytes).into_owned();
+        self.warn(WarningKind::DroppedProperty(ident), start, start..ident_end);
+        self.resume_at(at, Ctx::InNode, self.core.machine.depth());
+    }
+
+    fn node_after_variation(&mut self, at: usize) {
+        self.warn(WarningKind::NodeAfterVariation, at, at..at);
+        let at_abs = self.abs(at);
+        self.emit(Out::Start(at_abs..at_abs));
+        let depth = self.core.machine.depth() + 1;
+        self.state.fixes.push(Fix::Supplied(depth));
+        self.resume_at(at, Ctx::TreeOpen, depth);
+    }
+
+    // ---- a stray `]` in a text value ----
+
+    /// Whether `step`, right after the held text property, shows that the
+    /// property's value had an unescaped `]`; if so the value is kept
+    /// open up to the `]` that really closes it.
+    pub(super) fn held_extended(&mut self, step: &Step) -> bool {
+        if self.state.held.is_none() || self.state.ctx != Ctx::InNode {
+            return false;
+        }
+        match *step {
+            Step::Error(ErrorKind::UnexpectedByte(_), at) => self.unescaped_bracket(at),
+            Step::Error(ErrorKind::PropertiesWithoutDelimiter, _) => {
+                self.unescaped_bracket(self.core.pos)
+            }
+            Step::Error(ErrorKind::PropertyNotUppercase, _) if !self.legacy_ident_at_pos() => {
+                self.unescaped_bracket(self.core.pos)
+            }
+            Step::Token(Token::EndGameTree, start, _) => {
+                let depth = self.core.machine.depth() + 1;
+                self.bracket_before_close(start, depth)
+            }
+            _ => false,
+        }
+    }
+
+    /// If junk at `at` follows the held text property directly, keeps its
+    /// value open up to the real `]`.
+    fn unescaped_bracket(&mut self, at: usize) -> bool {
+        let Some(close) = self.real_close_after_text(at) else {
+            return false;
+        };
+        self.keep_bracket(close, self.core.machine.depth());
+        true
+    }
+
+    /// A `)` at `start` (closing depth `depth`) right after a text value,
+    /// where what follows the `)` cannot follow a game tree's end and a
+    /// later `]` resynchronises inside a node: the `]` before the `)` was
+    /// unescaped text (`C[a [b])];B[aa]`), not the value's end.
+    fn bracket_before_close(&mut self, start: usize, depth: u32) -> bool {
+        if self.closes_cleanly(start + 1, depth - 1) {
+            return false;
+        }
+        let Some(close) = self.real_close_after_text(start) else {
+            return false;
+        };
+        let input = self.view(start);
+        if skip_space(input, close + 1) == input.len() {
+            // Text with a `]` after the last game is trailing junk.
+            return false;
+        }
+        self.keep_bracket(close, depth);
+        true
+    }
+
+    /// Whether after a `)` at `after - 1` comes what may follow a game
+    /// tree that leaves `depth` trees open: whitespace, then the end, `(`,
+    /// or (inside a tree) `)`.
+    fn closes_cleanly(&self, after: usize, depth: u32) -> bool {
+        let input = self.view(after);
+        match input.get(skip_space(input, after)) {
+            None | Some(b'(') => true,
+            Some(b')') => depth > 0,
+            Some(_) => false,
+        }
+    }
+
+    /// The `]` that really closes the held text property's value, when
+    /// only whitespace separates its end from `at`.
+    fn real_close_after_text(&self, at: usize) -> Option<usize> {
+        let held = self.state.held.as_ref()?;
+        let end = self.buffer(held.prop.span.end);
+        let input = self.view(end);
+        let gap = input.get(end..at).unwrap_or(b"x");
+        if !gap.iter().all(|&b| crate::lex::is_space(b)) {
+            return None;
+        }
+        scan::find_real_close(input, end)
+    }
+
+    /// Keeps the held property's value open past its stray `]` up to the
+    /// real `]` at `close`, and resumes after it in the node at `depth`.
+    fn keep_bracket(&mut self, close: usize, depth: u32) {
+        let Some(held) = &self.state.held else {
+            return;
+        };
+        let stray = self.buffer(held.prop.span.end) - 1;
+        self.warn(WarningKind::UnescapedBracket, stray, stray..close);
+        let end = self.abs(close + 1);
+        if let Some(held) = &mut self.state.held {
+            held.prop.span.end = end;
+            held.prop.values.end = end;
+            held.prop.repaired = true;
+        }
+        self.resume_at(close + 1, Ctx::InNode, depth);
+    }
+
+    // ---- a game missing its final `)` ----
+
+    /// Whether the `(` at `start`, at the top level of a game, starts the
+    /// next game because the game lacks its `)`: a root property follows
+    /// in its first node and the game does not close. If so, closes the
+    /// game where its `)` is missing and resumes at `start`, outside.
+    pub(super) fn next_game_inside(&mut self, start: usize) -> bool {
+        let plain = matches!(self.state.ctx, Ctx::InNode | Ctx::AfterVariation)
+            && self.state.discard.is_none()
+            && self.state.fixes.iter().all(|fix| *fix == Fix::Redundant(0));
+        if !plain
+            || !scan::root_node_at(self.view(start), start + 1)
+            || !self.never_closes(self.state.tree_start.offset)
+        {
+            return false;
+        }
+        let missing = scan::space_before(self.source.bytes(), start);
+        self.warn(WarningKind::UnclosedGame, missing, missing..missing);
+        let at = self.abs(missing);
+        while self.state.open_events > 0 {
+            self.emit(Out::End(at..at));
+        }
+        self.closed(0);
+        self.resume_at(start, Ctx::Outside, 0);
+        true
+    }
+
+    /// Whether no `)` closes the game tree whose `(` is at absolute
+    /// offset `tree`, within the look-ahead; one scan answers for every
+    /// later tree it covers.
+    fn never_closes(&mut self, tree: u64) -> bool {
+        let known = self
+            .state
+            .unclosed
+            .as_ref()
+            .is_some_and(|scan| (scan.from..=scan.end).contains(&tree));
+        if !known && tree >= self.abs(0) {
+            let from = self.buffer(tree);
+            let max_depth = usize::try_from(self.state.limits.max_depth).unwrap_or(usize::MAX);
+            let scan = scan::open_trees(self.view(from), from, max_depth);
+            self.state.unclosed = Some(Unclosed {
+                from: self.abs(scan.from),
+                end: self.abs(scan.end),
+                trees: scan.unclosed.iter().map(|&at| self.abs(at)).collect(),
+            });
+        }
+        self.state
+            .unclosed
+            .as_ref()
+            .is_some_and(|scan| scan.trees.binary_search(&tree).is_ok())
+    }
+
+    // ---- values that never close, games that cannot be repaired ----
+
+    /// A value that never closes (the input is all buffered): close it at
+    /// the end, unless another game starts inside it (then this game
+    /// cannot be repaired).
+    fn open_value(&mut self, kind: ErrorKind, at: usize) {
+        let input = self.source.bytes();
+        let len = input.len();
+        let start = self.core.pos;
+        let never_closes = self.state.never_closes.map_or(usize::MAX, |(from, _)| from);
+        let scan = scan::scan_open_property(input, start, never_closes);
+        let end = if kind == ErrorKind::EscapeAtEnd {
+            at
+        } else {
+            len
+        };
+        if self.state.never_closes.is_none() {
+            self.state.never_closes = Some((scan.open + 1, end));
+        }
+        if let Some(game) = scan::find_game_start(input, scan.open + 1) {
+            return self.abandon_to(ErrorKind::UnclosedValue, game);
+        }
+        self.core.pos = len;
+        let Some(ident) = self.ident(start, scan.ident_end, len) else {
+            return self.finish();
+        };
+        self.warn(WarningKind::UnclosedValue, scan.open, scan.open + 1..len);
+        self.emit(Out::Property(Prop {
+            span: self.abs(start)..self.abs(len),
+            ident,
+            values: self.abs(scan.values_start)..self.abs(len),
+            count: scan.count + 1,
+            repaired: true,
+        }));
+        self.finish();
+    }
+
+    /// Stops reporting the current game tree (it exceeds a limit): close
+    /// what was reported, then skip to its end with a limitless machine.
+    fn abandon(&mut self, kind: ErrorKind, at: usize) {
+        if self.state.discard.is_some() {
+            let len = self.source.bytes().len();
+            return self.end_discard(len);
+        }
+        self.start_discard(kind);
+        if self.state.ctx == Ctx::Outside {
+            self.state.tree_start = Mark::at(self.abs(at), self.source.position(at));
+        }
+        let depth = self.core.machine.depth();
+        self.core.machine = Machine::new(Limits::none());
+        self.resume_at(self.core.pos, self.state.ctx, depth);
+    }
+
+    fn start_discard(&mut self, kind: ErrorKind) {
+        self.state.abandoned = true;
+        self.state.pending = None;
+        self.state.held = None;
+        let at = self.abs(self.core.pos);
+        while self.state.open_events > 0 {
+            self.emit(Out::End(at..at));
+        }
+        self.state.discard = Some(kind);
+    }
+
+    /// Skips the current game tree up to `to`, where the next one starts.
+    pub(super) fn abandon_to(&mut self, kind: ErrorKind, to: usize) {
+        if self.state.discard.is_none() {
+            self.start_discard(kind);
+        }
+        self.end_discard(to);
+    }
+
+    pub(super) fn end_discard(&mut self, to: usize) {
+        let Some(kind) = self.state.discard.take() else {
+            return;
+        };
+        let start = self.state.tree_start;
+        let range = start.offset..self.abs(to);
+        self.warn_mark(WarningKind::SkippedGameTree(kind), start, range);
+        self.core.machine = Machine::new(self.state.limits);
+        self.state.fixes.retain(|fix| *fix == Fix::Redundant(0));
+        self.state.pending = None;
+        self.state.held = None;
+        self.resume_at(to, Ctx::Outside, 0);
+    }
+
+    /// The end of the input: close what is open.
+    pub(super) fn finish(&mut self) {
+        let len = self.source.bytes().len();
+        if self.state.discard.is_some() {
+            return self.end_discard(len);
+        }
+        self.release_held();
+        self.core.pos = len;
+        if let Some((open, _)) = self.state.pending.take() {
+            let o = open.offset;
+            self.warn_mark(WarningKind::EmptyGameTree, open, o..o + 1);
+        }
+        let end = self.abs(len);
+        if self.state.open_events > 0 {
+            let open = self.state.open_events;
+            self.warn(WarningKind::MissingClose(open), len, len..len);
+            while self.state.open_events > 0 {
+                self.emit(Out::End(end..end));
+            }
+        }
+        if !self.state.seen_tree {
+            self.warn(WarningKind::NoGameTree, len, len..len);
+        }
+        self.state.done = true;
+        self.core.done = true;
+    }
+}
