@@ -597,7 +597,15 @@ impl Reader<Pushed> {
     /// If called after [`finish`](Self::finish).
     pub fn feed(&mut self, chunk: &[u8]) {
         assert!(!self.source.window.is_eof(), "Reader::feed after finish");
-        self.source.window.extend(chunk, &mut self.core.pos);
+        let mut keep = self.core.pos;
+        if let Some(state) = &self.lenient {
+            let base = self.source.window.absolute(0);
+            let from = state.keep_from(base + keep as u64);
+            keep = keep.min(from.saturating_sub(base) as usize);
+        }
+        let before = keep;
+        self.source.window.extend(chunk, &mut keep);
+        self.core.pos -= before - keep;
     }
 
     /// Says that the input is complete: the events and the error that

@@ -151,12 +151,24 @@ impl Mark {
     }
 }
 
-/// Game trees found to stay open, by absolute offsets.
-#[derive(Debug, Clone)]
-struct Unclosed {
-    from: u64,
-    end: u64,
-    trees: Vec<u64>,
+/// How far the scan for the current game's `)` got, by absolute offsets:
+/// it goes on from where it stopped as later `(` ask.
+#[derive(Debug, Clone, Copy)]
+struct CloseScan {
+    /// The game's `(`.
+    game: u64,
+    found: Found,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Found {
+    /// `depth` trees open at `at`, outside values.
+    Open {
+        at: u64,
+        depth: usize,
+    },
+    Closed(u64),
+    GaveUp,
 }
 
 /// The lenient state beside the reader's machine.
@@ -176,13 +188,16 @@ pub(crate) struct Lenient {
     held: Option<Held>,
     seen_tree: bool,
     queue: VecDeque<Out>,
-    unclosed: Option<Unclosed>,
+    close_scan: Option<CloseScan>,
+    /// Where the last token (or skipped text) ended: a missing `)` goes
+    /// there. Its bytes are kept up to the look-ahead.
+    last_end: u64,
     /// Values opened at or after this buffer offset never close, and
     /// where their scan stops (set at the end of the input only).
     never_closes: Option<(usize, usize)>,
     /// A machine result whose repair waits for more input (a source fed
-    /// by the caller).
-    waiting: Option<Step>,
+    /// by the caller), and the absolute offset its offsets count from.
+    waiting: Option<(Step, u64)>,
     /// A game tree was abandoned since this was last taken.
     abandoned: bool,
     done: bool,
@@ -201,12 +216,32 @@ impl Lenient {
             held: None,
             seen_tree: false,
             queue: VecDeque::new(),
-            unclosed: None,
+            close_scan: None,
+            last_end: 0,
             never_closes: None,
             waiting: None,
             abandoned: false,
             done: false,
         }
+    }
+
+    /// The earliest absolute offset whose bytes the stage still needs
+    /// between calls, the reader standing at absolute offset `pos`: a held
+    /// property's, a waiting repair's, the last token's end (up to the
+    /// look-ahead back).
+    pub(crate) fn keep_from(&self, pos: u64) -> u64 {
+        let held = self.held.as_ref().map(|held| held.written.start);
+        let waiting = self.waiting.as_ref().map(|(step, base)| {
+            base + match *step {
+                Step::Token(_, start, _) => start as u64,
+                Step::Error(_, at) => at as u64,
+                _ => 0,
+            }
+        });
+        let last_end = self.last_end.max(pos.saturating_sub(LOOK_AHEAD as u64));
+        held.into_iter()
+            .chain(waiting)
+            .fold(last_end.min(pos), u64::min)
     }
 
     /// Whether a game tree was abandoned since the last call (its events
@@ -261,7 +296,7 @@ impl<'r, S: Source> Stage<'r, S> {
                 return Ok(None);
             }
             let step = match self.state.waiting.take() {
-                Some(step) => step,
+                Some((step, base)) => shift(step, self.abs(0) - base),
                 None => match self.step()? {
                     Stepped::Step(step) => step,
                     Stepped::Wait => return Ok(None),
@@ -269,6 +304,10 @@ impl<'r, S: Source> Stage<'r, S> {
             };
             if let Some(out) = self.advance(step)? {
                 return Ok(Some(out));
+            }
+            if self.state.waiting.is_some() {
+                // The repair waits for bytes the caller has not fed yet.
+                return Ok(self.state.queue.pop_front());
             }
         }
     }
@@ -284,19 +323,25 @@ impl<'r, S: Source> Stage<'r, S> {
             if !matches!(step, Step::NeedMore) || eof {
                 return Ok(Stepped::Step(step));
             }
-            if !self.fill()? {
+            if !self.fill(None)? {
                 return Ok(Stepped::Wait);
             }
         }
     }
 
     /// Reads more bytes, keeping those from the earliest byte the stage
-    /// still needs; `false` when none can come yet.
-    fn fill(&mut self) -> Result<bool, Error> {
-        let keep = match &self.state.held {
-            Some(held) => self.buffer(held.written.start).min(self.core.pos),
-            None => self.core.pos,
-        };
+    /// still needs (and from absolute offset `from`, when given); `false`
+    /// when none can come yet.
+    fn fill(&mut self, from: Option<u64>) -> Result<bool, Error> {
+        let mut keep = self.core.pos;
+        if let Some(held) = &self.state.held {
+            keep = keep.min(self.buffer(held.written.start));
+        }
+        if let Some(from) = from {
+            keep = keep.min(self.buffer(from));
+        }
+        let last_end = self.buffer(self.state.last_end.max(self.abs(0)));
+        keep = keep.min(last_end.max(self.core.pos.saturating_sub(LOOK_AHEAD)));
         let mut kept = keep;
         match self.source.fill(&mut kept) {
             Ok(more) => {
@@ -321,7 +366,7 @@ impl<'r, S: Source> Stage<'r, S> {
             if self.source.is_eof() || len >= self.buffer(from) + LOOK_AHEAD {
                 return Ok(true);
             }
-            if !self.fill()? {
+            if !self.fill(Some(from))? {
                 return Ok(false);
             }
         }
@@ -354,10 +399,14 @@ impl<'r, S: Source> Stage<'r, S> {
             }
             _ => None,
         };
+        let mut step = step;
         if let Some(at) = needs_look {
-            let from = self.abs(at);
-            if !self.look_ahead(from)? {
-                self.state.waiting = Some(step);
+            let (from, base) = (self.abs(at), self.abs(0));
+            let ready = self.look_ahead(from)?;
+            // Filling forgets bytes before `from`: offsets move with them.
+            step = shift(step, self.abs(0) - base);
+            if !ready {
+                self.state.waiting = Some((step, self.abs(0)));
                 return Ok(None);
             }
         }
@@ -437,6 +486,7 @@ impl<'r, S: Source> Stage<'r, S> {
 
     fn resume_at(&mut self, pos: usize, ctx: Ctx, depth: u32) {
         self.core.pos = pos;
+        self.state.last_end = self.abs(pos);
         self.state.ctx = ctx;
         self.core.machine.resume(ctx.resume(), depth);
         if let Some((from, stop)) = self.state.never_closes {
@@ -461,9 +511,10 @@ impl<'r, S: Source> Stage<'r, S> {
 
     fn on_token(&mut self, token: Token, start: usize, end: usize) -> Option<Out> {
         let span = self.abs(start)..self.abs(end);
+        let before = std::mem::replace(&mut self.state.last_end, span.end);
         match token {
             Token::StartGameTree => {
-                if self.core.machine.depth() == 2 && self.next_game_inside(start) {
+                if self.core.machine.depth() == 2 && self.next_game_inside(start, before) {
                     return None;
                 }
                 let open = Mark::at(span.start, self.source.position(start));
@@ -571,6 +622,31 @@ impl<'r, S: Source> Stage<'r, S> {
         if depth == 0 && self.state.discard.is_some() {
             self.end_discard(self.core.pos);
         }
+    }
+}
+
+/// `step` with its offsets moved `by` bytes back (the buffer forgot that
+/// many bytes before it).
+fn shift(step: Step, by: u64) -> Step {
+    let by = by as usize;
+    match step {
+        Step::Token(token, start, end) => {
+            let token = match token {
+                Token::Property {
+                    ident_end,
+                    values_start,
+                    count,
+                } => Token::Property {
+                    ident_end: ident_end - by,
+                    values_start: values_start - by,
+                    count,
+                },
+                other => other,
+            };
+            Step::Token(token, start - by, end - by)
+        }
+        Step::Error(kind, at) => Step::Error(kind, at - by),
+        other => other,
     }
 }
 

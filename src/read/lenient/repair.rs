@@ -3,7 +3,8 @@
 //! missing its final `)`, a game that cannot be repaired.
 
 use super::scan;
-use super::{Ctx, Fix, Mark, Out, Prop, Stage, Unclosed};
+use super::scan::GameScan;
+use super::{CloseScan, Ctx, Fix, Found, Mark, Out, Prop, Stage, LOOK_AHEAD};
 use crate::error::ErrorKind;
 use crate::lex::skip_space;
 use crate::machine::{Limits, Machine, Resume, Step, Token};
@@ -227,19 +228,23 @@ impl<S: Source> Stage<'_, S> {
 
     /// Whether the `(` at `start`, at the top level of a game, starts the
     /// next game because the game lacks its `)`: a root property follows
-    /// in its first node and the game does not close. If so, closes the
-    /// game where its `)` is missing and resumes at `start`, outside.
-    pub(super) fn next_game_inside(&mut self, start: usize) -> bool {
+    /// in its first node and the game does not close within the
+    /// look-ahead. If so, closes the game where its `)` is missing (at
+    /// `last_end`, where its last token ended) and resumes at `start`,
+    /// outside.
+    pub(super) fn next_game_inside(&mut self, start: usize, last_end: u64) -> bool {
         let plain = matches!(self.state.ctx, Ctx::InNode | Ctx::AfterVariation)
             && self.state.discard.is_none()
             && self.state.fixes.iter().all(|fix| *fix == Fix::Redundant(0));
-        if !plain
-            || !scan::root_node_at(self.view(start), start + 1)
-            || !self.never_closes(self.state.tree_start.offset)
-        {
+        if !plain || !scan::root_node_at(self.view(start), start + 1) || !self.stays_open(start) {
             return false;
         }
-        let missing = scan::space_before(self.source.bytes(), start);
+        // Right after the game's last token; its bytes are kept unless
+        // more whitespace than the look-ahead follows it.
+        let missing = match last_end >= self.abs(0) {
+            true => self.buffer(last_end),
+            false => start,
+        };
         self.warn(WarningKind::UnclosedGame, missing, missing..missing);
         let at = self.abs(missing);
         while self.state.open_events > 0 {
@@ -247,32 +252,62 @@ impl<S: Source> Stage<'_, S> {
         }
         self.closed(0);
         self.resume_at(start, Ctx::Outside, 0);
+        // The scan for this game's `)` goes on for the next game, which
+        // is one tree less deep.
+        let next = self.abs(start);
+        if let Some(CloseScan {
+            found: Found::Open { at, depth },
+            ..
+        }) = self.state.close_scan
+        {
+            let found = match at > next && depth > 1 {
+                true => Found::Open {
+                    at,
+                    depth: depth - 1,
+                },
+                false => Found::Open { at: next, depth: 0 },
+            };
+            self.state.close_scan = Some(CloseScan { game: next, found });
+        }
         true
     }
 
-    /// Whether no `)` closes the game tree whose `(` is at absolute
-    /// offset `tree`, within the look-ahead; one scan answers for every
-    /// later tree it covers.
-    fn never_closes(&mut self, tree: u64) -> bool {
-        let known = self
-            .state
-            .unclosed
-            .as_ref()
-            .is_some_and(|scan| (scan.from..=scan.end).contains(&tree));
-        if !known && tree >= self.abs(0) {
-            let from = self.buffer(tree);
-            let max_depth = usize::try_from(self.state.limits.max_depth).unwrap_or(usize::MAX);
-            let scan = scan::open_trees(self.view(from), from, max_depth);
-            self.state.unclosed = Some(Unclosed {
-                from: self.abs(scan.from),
-                end: self.abs(scan.end),
-                trees: scan.unclosed.iter().map(|&at| self.abs(at)).collect(),
-            });
+    /// Whether no `)` closes the current game within the look-ahead from
+    /// the `(` at `start`, one of its variations. The scan goes on from
+    /// where the last one stopped, so every byte is scanned once.
+    fn stays_open(&mut self, start: usize) -> bool {
+        let game = self.state.tree_start.offset;
+        let from = self.abs(start);
+        let limit = from + LOOK_AHEAD as u64;
+        let mut found = match self.state.close_scan {
+            Some(scan) if scan.game == game => scan.found,
+            _ => Found::Open { at: from, depth: 1 },
+        };
+        if let Found::Open { at, depth } = found {
+            // Up to `start` the machine knows the depth: one tree, the
+            // game, is open there.
+            let (at, depth) = if at <= from { (from, 1) } else { (at, depth) };
+            if at < limit {
+                let view = self.view(start);
+                let eof = self.source.is_eof() && view.len() == self.source.bytes().len();
+                let max_depth = usize::try_from(self.state.limits.max_depth).unwrap_or(usize::MAX);
+                let scanned = scan::scan_game_close(view, self.buffer(at), depth, max_depth, eof);
+                found = match scanned {
+                    GameScan::Open { at, depth } => Found::Open {
+                        at: self.abs(at),
+                        depth,
+                    },
+                    GameScan::Closed(at) => Found::Closed(self.abs(at)),
+                    GameScan::GaveUp => Found::GaveUp,
+                };
+            }
         }
-        self.state
-            .unclosed
-            .as_ref()
-            .is_some_and(|scan| scan.trees.binary_search(&tree).is_ok())
+        self.state.close_scan = Some(CloseScan { game, found });
+        match found {
+            Found::Open { .. } => true,
+            Found::Closed(at) => at >= limit,
+            Found::GaveUp => false,
+        }
     }
 
     // ---- values that never close, games that cannot be repaired ----

@@ -92,66 +92,55 @@ pub(crate) fn root_node_at(input: &[u8], at: usize) -> bool {
     }
 }
 
-/// Where the game trees opened from `from` on stay open, by the
-/// parentheses outside values.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct OpenTrees {
-    /// Where the scan started: the `(` of a game tree.
-    pub from: usize,
-    /// Where it stopped: the `)` that closes the tree at `from`, or the
-    /// end of the input.
-    pub end: usize,
-    /// The `(` that no `)` closes, in order (none when the tree at `from`
-    /// is closed, or when the scan gave up).
-    pub unclosed: Vec<usize>,
+/// How far a scan for the `)` that closes a game got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum GameScan {
+    /// `depth` trees are open at `at`, outside any value: the scan can go
+    /// on from there.
+    Open { at: usize, depth: usize },
+    /// The `)` at this offset closes the game.
+    Closed(usize),
+    /// Too deep, or a value that never closes: nothing is known.
+    GaveUp,
 }
 
-/// Scans from the `(` at `from` to the `)` that closes it or to the end
-/// of the input, matching parentheses outside values. Past `max_depth`
-/// open trees, or in a value that never closes, it gives up: no tree is
-/// then known to stay open.
-pub(crate) fn open_trees(input: &[u8], from: usize, max_depth: usize) -> OpenTrees {
-    let mut open = Vec::new();
-    let mut at = from;
-    let end = |unclosed| OpenTrees {
-        from,
-        end: input.len(),
-        unclosed,
-    };
+/// Scans `input` from `at`, where `depth` trees are open, for the `)`
+/// that leaves none open, matching parentheses outside values. It stops
+/// at the end of `input` (before a value the end cuts, unless `eof` says
+/// the input ends there: then the value never closes and it gives up),
+/// or past `max_depth` open trees (it gives up).
+pub(crate) fn scan_game_close(
+    input: &[u8],
+    mut at: usize,
+    mut depth: usize,
+    max_depth: usize,
+    eof: bool,
+) -> GameScan {
     while let Some(found) = memchr::memchr3(b'(', b')', b'[', &input[at..]) {
         work::count(found + 1);
         at += found;
         match input[at] {
-            b'(' if open.len() >= max_depth => return end(Vec::new()),
-            b'(' => open.push(at),
+            b'(' if depth >= max_depth => return GameScan::GaveUp,
+            b'(' => depth += 1,
             b')' => {
-                open.pop();
-                if open.is_empty() {
-                    return OpenTrees {
-                        from,
-                        end: at,
-                        unclosed: open,
-                    };
+                depth -= 1;
+                if depth == 0 {
+                    return GameScan::Closed(at);
                 }
             }
             _ => match find_close(&input[at + 1..]) {
                 Some(close) => at += 1 + close,
-                None => return end(Vec::new()),
+                None if eof => return GameScan::GaveUp,
+                None => return GameScan::Open { at, depth },
             },
         }
         at += 1;
     }
     work::count(input.len() - at);
-    end(open)
-}
-
-/// The offset just after the last non-space byte before `at`.
-pub(crate) fn space_before(input: &[u8], at: usize) -> usize {
-    let mut at = at;
-    while at > 0 && is_space(input[at - 1]) {
-        at -= 1;
+    GameScan::Open {
+        at: input.len(),
+        depth,
     }
-    at
 }
 
 /// Skips junk inside a game tree from `from` to the next `;`, `(`, `)`
@@ -341,15 +330,29 @@ mod tests {
     }
 
     #[test]
-    fn open_trees_are_matched_outside_values() {
-        let closed = open_trees(b"(;C[)](;B[aa]))(", 0, 10);
-        assert_eq!((closed.end, closed.unclosed), (14, vec![]));
+    fn game_closes_are_matched_outside_values() {
+        let closed = b"(;C[)](;B[aa]))(";
+        assert_eq!(
+            scan_game_close(closed, 0, 0, 10, true),
+            GameScan::Closed(14)
+        );
         let open = b"(;B[aa](;W[bb]) (;C[(]";
-        let scan = open_trees(open, 0, 10);
-        assert_eq!((scan.end, &scan.unclosed[..]), (open.len(), &[0, 16][..]));
-        assert!(scan.unclosed.contains(&16) && !scan.unclosed.contains(&7));
-        assert!(open_trees(b"(((((", 0, 3).unclosed.is_empty());
-        assert!(open_trees(b"((;C[a", 0, 3).unclosed.is_empty());
+        let scan = scan_game_close(open, 0, 0, 10, true);
+        assert_eq!(
+            scan,
+            GameScan::Open {
+                at: open.len(),
+                depth: 2
+            }
+        );
+        assert_eq!(scan_game_close(b"(((((", 0, 0, 3, true), GameScan::GaveUp);
+        assert_eq!(scan_game_close(b"((;C[a", 0, 0, 3, true), GameScan::GaveUp);
+        let cut = scan_game_close(b"((;C[a", 0, 0, 3, false);
+        assert_eq!(cut, GameScan::Open { at: 4, depth: 2 });
+        assert_eq!(
+            scan_game_close(b"[x]))", 0, 2, 9, false),
+            GameScan::Closed(4)
+        );
     }
 
     #[test]
