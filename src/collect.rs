@@ -353,6 +353,9 @@ impl<'a> Builder<'a> {
 
     /// The current node is complete: merged lists go back into it.
     fn end_node(&mut self) {
+        if self.merges.is_empty() {
+            return;
+        }
         let Some(node) = self.open.last_mut() else {
             return self.merges.clear();
         };
