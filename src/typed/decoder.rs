@@ -21,7 +21,7 @@ pub(crate) enum Reading {
     Lenient,
 }
 
-/// Decodes the values of properties by the FF[4] catalogue
+/// Decodes the values of properties by the FF\[4\] catalogue
 /// ([`props::lookup`]), for a board of a given size.
 ///
 /// [`decode`](Self::decode) is strict: the first value that does not fit
