@@ -9,17 +9,20 @@
 //! repaired (it exceeds a [`Limits`] value, or a value never closes before
 //! the next game starts) is skipped whole.
 
+mod ends;
+mod parser;
+
 use std::borrow::Cow;
 use std::collections::VecDeque;
-use std::fmt;
 use std::ops::Range;
 
 use crate::error::ErrorKind;
 use crate::event::{Event, PropIdent, RawValues};
 use crate::machine::{Limits, Machine, Resume, Step, Token};
-use crate::options::ParseOptions;
 use crate::repair;
 use crate::warning::{Locator, Warning, WarningKind};
+
+pub use parser::LenientParser;
 
 /// What the lenient core produces: events, warnings, and two repairs that
 /// an event cannot carry (the tree builder applies them).
@@ -331,46 +334,6 @@ impl<'a> Core<'a> {
         item
     }
 
-    /// Whether the `(` at `start`, at the top level of a game, starts the
-    /// next game because the game lacks its `)`: a root property follows
-    /// in its first node and the game never closes. If so, closes the game
-    /// where its `)` is missing and resumes at `start`, outside.
-    fn next_game_inside(&mut self, start: usize) -> bool {
-        let plain = matches!(self.ctx, Ctx::InNode | Ctx::AfterVariation)
-            && self.discard.is_none()
-            && self.fixes.iter().all(|fix| *fix == Fix::Redundant(0));
-        if !plain
-            || !repair::root_node_at(self.input, start + 1)
-            || !self.never_closes(self.tree_start)
-        {
-            return false;
-        }
-        let missing = repair::space_before(self.input, start);
-        self.warn(WarningKind::UnclosedGame, missing, missing..missing);
-        while self.open_events > 0 {
-            self.event(Event::EndGameTree, missing..missing);
-        }
-        self.closed(0);
-        self.resume_at(start, Ctx::Outside, 0);
-        true
-    }
-
-    /// Whether no `)` closes the game tree whose `(` is at `tree`; one
-    /// scan to the end of the input answers for every later tree.
-    fn never_closes(&mut self, tree: usize) -> bool {
-        let known = self
-            .open_trees
-            .as_ref()
-            .is_some_and(|scan| (scan.from..=scan.end).contains(&tree));
-        if !known {
-            let max_depth = usize::try_from(self.limits.max_depth).unwrap_or(usize::MAX);
-            self.open_trees = Some(repair::open_trees(self.input, tree, max_depth));
-        }
-        self.open_trees
-            .as_ref()
-            .is_some_and(|scan| scan.never_closes(tree))
-    }
-
     fn closed(&mut self, depth: u32) {
         self.ctx = Ctx::after_close(depth);
         self.last_prop = None;
@@ -462,78 +425,6 @@ impl<'a> Core<'a> {
         let to = repair::skip_junk(self.input, at);
         self.warn(WarningKind::SkippedText, at, at..to);
         self.resume_at(to, self.ctx, self.machine.depth());
-    }
-
-    /// If junk at `at` follows a text property directly, the property's
-    /// value had an unescaped `]`: find the real end and keep the text.
-    fn unescaped_bracket(&mut self, at: usize) -> bool {
-        let Some(close) = self.real_close_after_text(at) else {
-            return false;
-        };
-        self.keep_bracket(close, self.machine.depth());
-        true
-    }
-
-    /// A `)` at `start` (closing depth `depth`) right after a text value,
-    /// where what follows the `)` cannot follow a game tree's end and a
-    /// later `]` resynchronises inside a node: the `]` before the `)` was
-    /// unescaped text (`C[a [b])];B[aa]`), not the value's end.
-    fn bracket_before_close(&mut self, start: usize, depth: u32) -> bool {
-        if self.last_prop.is_none() || self.closes_cleanly(start + 1, depth - 1) {
-            return false;
-        }
-        let Some(close) = self.real_close_after_text(start) else {
-            return false;
-        };
-        if repair::skip_space(self.input, close + 1) == self.input.len() {
-            // Text with a `]` after the last game is trailing junk.
-            return false;
-        }
-        self.keep_bracket(close, depth);
-        true
-    }
-
-    /// Whether after a `)` at `after - 1` comes what may follow a game
-    /// tree that leaves `depth` trees open: whitespace, then the end, `(`,
-    /// or (inside a tree) `)`.
-    fn closes_cleanly(&self, after: usize, depth: u32) -> bool {
-        match self.input.get(repair::skip_space(self.input, after)) {
-            None | Some(b'(') => true,
-            Some(b')') => depth > 0,
-            Some(_) => false,
-        }
-    }
-
-    /// The `]` that really closes the last property's value, when that
-    /// property is text and only whitespace separates its end from `at`.
-    fn real_close_after_text(&self, at: usize) -> Option<usize> {
-        let last = self.last_prop.as_ref()?;
-        let gap = self.input.get(last.end..at).unwrap_or(b"x");
-        let ident: String = self.input[last.ident.clone()]
-            .iter()
-            .filter(|b| b.is_ascii_uppercase())
-            .map(|&b| char::from(b))
-            .collect();
-        if !repair::text_like(&ident) || !gap.iter().all(|&b| repair::is_space(b)) {
-            return None;
-        }
-        repair::find_real_close(self.input, last.end)
-    }
-
-    /// Keeps the last property's value open past its stray `]` up to the
-    /// real `]` at `close`, and resumes after it in the node at `depth`.
-    fn keep_bracket(&mut self, close: usize, depth: u32) {
-        let Some(last) = self.last_prop.clone() else {
-            return;
-        };
-        let stray = last.end - 1;
-        self.warn(WarningKind::UnescapedBracket, stray, stray..close);
-        self.emit(Item::Append(stray..close));
-        self.last_prop = Some(LastProp {
-            end: close + 1,
-            ..last
-        });
-        self.resume_at(close + 1, Ctx::InNode, depth);
     }
 
     /// An identifier with no value (`PL;`): drop it.
@@ -657,142 +548,5 @@ impl<'a> Core<'a> {
             self.warn(WarningKind::NoGameTree, len, len..len);
         }
         self.done = true;
-    }
-}
-
-/// A pull parser that repairs malformed input instead of failing: the
-/// lenient counterpart of [`Parser`](crate::Parser).
-///
-/// It yields the same [`Event`]s (always balanced: every
-/// `StartGameTree` is closed) and collects a [`Warning`] for each repair,
-/// or hands each one to a callback ([`on_warning`](Self::on_warning)) for
-/// streaming use. See [`WarningKind`] for what it repairs.
-///
-/// Two repairs cannot be expressed as borrowed events: an unescaped `]`
-/// ends the property's value at the `]` (the rest is named by the
-/// [`WarningKind::UnescapedBracket`] warning's range), and a value that
-/// never closes is left out of the events (named by
-/// [`WarningKind::UnclosedValue`]). [`parse_collection_with`](crate::parse_collection_with)
-/// keeps both texts in its trees. A game tree that cannot be repaired
-/// is closed where the problem is found and the warning
-/// [`WarningKind::SkippedGameTree`] names all its bytes;
-/// `parse_collection_with` drops it.
-///
-/// The input is read as given: convert legacy charsets first with
-/// [`decode_to_utf8`](crate::decode_to_utf8).
-///
-/// ```
-/// use sgf_stream::{Event, LenientParser, WarningKind};
-/// let mut parser = LenientParser::new(b"junk (;GM[1];B[pd]");
-/// let events: Vec<Event> = parser.by_ref().collect();
-/// assert_eq!(events.len(), 6); // ( ; GM ; B )
-/// let kinds: Vec<_> = parser.warnings().iter().map(|w| w.kind().clone()).collect();
-/// assert_eq!(kinds, [WarningKind::SkippedText, WarningKind::MissingClose(1)]);
-/// ```
-pub struct LenientParser<'a> {
-    core: Core<'a>,
-    warnings: Vec<Warning>,
-    callback: Option<WarningSink<'a>>,
-}
-
-/// Where [`LenientParser::on_warning`] sends warnings.
-type WarningSink<'a> = Box<dyn FnMut(&Warning) + 'a>;
-
-impl<'a> LenientParser<'a> {
-    /// A lenient parser over `input` with the default [`Limits`].
-    pub fn new(input: &'a [u8]) -> Self {
-        LenientParser::with_limits(input, Limits::default())
-    }
-
-    /// A lenient parser over `input` with the limits of `options` (the
-    /// other options do not apply to events).
-    pub fn with_options(input: &'a [u8], options: &ParseOptions) -> Self {
-        LenientParser::with_limits(input, options.limits)
-    }
-
-    /// A lenient parser over `input` with the given limits.
-    pub fn with_limits(input: &'a [u8], limits: Limits) -> Self {
-        LenientParser {
-            core: Core::new(input, limits),
-            warnings: Vec::new(),
-            callback: None,
-        }
-    }
-
-    /// Hands each warning to `callback` as it happens, instead of
-    /// collecting it.
-    ///
-    /// ```
-    /// use sgf_stream::LenientParser;
-    /// let mut lines = Vec::new();
-    /// let events = LenientParser::new(b"(;B[aa]))")
-    ///     .on_warning(|w| lines.push(w.line()))
-    ///     .count();
-    /// assert_eq!(events, 4);
-    /// assert_eq!(lines, [1]);
-    /// ```
-    pub fn on_warning(mut self, callback: impl FnMut(&Warning) + 'a) -> Self {
-        self.callback = Some(Box::new(callback));
-        self
-    }
-
-    /// The warnings collected so far.
-    pub fn warnings(&self) -> &[Warning] {
-        &self.warnings
-    }
-
-    /// Takes the warnings collected so far.
-    pub fn take_warnings(&mut self) -> Vec<Warning> {
-        std::mem::take(&mut self.warnings)
-    }
-
-    /// The byte offset where the next event will be looked for.
-    pub fn position(&self) -> usize {
-        self.core.position()
-    }
-
-    /// The input this parser reads.
-    pub fn get_ref(&self) -> &'a [u8] {
-        self.core.input()
-    }
-
-    /// The next event with its byte range (empty for a supplied `;`, `(`
-    /// or `)`).
-    pub fn next_spanned(&mut self) -> Option<(Event<'a>, Range<usize>)> {
-        loop {
-            match self.core.next_item()? {
-                Item::Event(event, span) => return Some((event, span)),
-                Item::Warning(warning) => match &mut self.callback {
-                    Some(callback) => callback(&warning),
-                    None => self.warnings.push(warning),
-                },
-                Item::OpenValue {
-                    ident,
-                    closed: Some(values),
-                    span,
-                    ..
-                } => return Some((Event::Property(ident, values), span)),
-                Item::OpenValue { .. } | Item::Append(_) | Item::Abandon => {}
-            }
-        }
-    }
-}
-
-impl<'a> Iterator for LenientParser<'a> {
-    type Item = Event<'a>;
-
-    fn next(&mut self) -> Option<Event<'a>> {
-        self.next_spanned().map(|(event, _)| event)
-    }
-}
-
-impl std::iter::FusedIterator for LenientParser<'_> {}
-
-impl fmt::Debug for LenientParser<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("LenientParser")
-            .field("position", &self.core.position())
-            .field("warnings", &self.warnings)
-            .finish_non_exhaustive()
     }
 }
