@@ -25,7 +25,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Real-world files (legacy charsets, FF[1]–FF[3] identifiers, junk,
+//! Real-world files (legacy charsets, FF\[1\]–FF\[3\] identifiers, junk,
 //! broken parentheses) are read with [`ReaderBuilder::lenient`], which
 //! repairs them and reports each repair as a [`Warning`]:
 //! [`ReaderBuilder::read_collection`] for trees, a lenient [`Reader`] for

@@ -1,9 +1,9 @@
-//! The FF[4] property catalogue: what each property identifier means.
+//! The FF\[4\] property catalogue: what each property identifier means.
 //!
-//! [`lookup`] gives, for every property of the FF[4] spec (the general
+//! [`lookup`] gives, for every property of the FF\[4\] spec (the general
 //! ones and the Go ones), its [`ValueType`], whether it takes one value, a
 //! list or an elist ([`Arity`]), its [`Category`] and whether it is
-//! inherited. [`legacy`] knows the FF[1]–FF[3] properties that FF[4]
+//! inherited. [`legacy`] knows the FF\[1\]–FF\[3\] properties that FF\[4\]
 //! dropped or renamed. An identifier in neither table is a private or
 //! unknown property: decoders keep its values raw, so nothing is lost.
 //!
@@ -107,7 +107,7 @@ impl fmt::Display for Category {
     }
 }
 
-/// One property of the FF[4] catalogue.
+/// One property of the FF\[4\] catalogue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PropInfo {
     /// The identifier, e.g. `AB`.
@@ -120,7 +120,7 @@ pub struct PropInfo {
     pub category: Category,
     /// Whether the setting holds in the node's whole subtree (`DD PM VW`).
     pub inherit: bool,
-    /// Whether the property is specific to Go (GM[1]): `HA KM TB TW`.
+    /// Whether the property is specific to Go (GM\[1\]): `HA KM TB TW`.
     pub go_only: bool,
     /// The spec's name for it, e.g. `Add Black`.
     pub name: &'static str,
@@ -170,7 +170,7 @@ use Arity::{EList, List, One};
 use Category::*;
 use ValueType as T;
 
-/// Every FF[4] property of the general catalogue and of Go, sorted by
+/// Every FF\[4\] property of the general catalogue and of Go, sorted by
 /// identifier.
 pub static CATALOGUE: &[PropInfo] = &[
     p("AB", T::Stone, List, Setup, "Add Black"),
@@ -242,7 +242,7 @@ pub static CATALOGUE: &[PropInfo] = &[
     p("WT", T::SimpleText, One, GameInfo, "White team"),
 ];
 
-/// The catalogue entry of an FF[4] property, or `None` for an unknown,
+/// The catalogue entry of an FF\[4\] property, or `None` for an unknown,
 /// private or obsolete identifier.
 ///
 /// ```
@@ -258,14 +258,14 @@ pub fn lookup(ident: &str) -> Option<&'static PropInfo> {
         .map(|at| &CATALOGUE[at])
 }
 
-/// A property of FF[1]–FF[3] that FF[4] dropped or renamed.
+/// A property of FF\[1\]–FF\[3\] that FF\[4\] dropped or renamed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Legacy {
     /// The old identifier.
     pub ident: &'static str,
     /// What it meant.
     pub name: &'static str,
-    /// The FF[4] property that replaces it, when there is one.
+    /// The FF\[4\] property that replaces it, when there is one.
     pub replacement: Option<&'static str>,
     /// How to convert it, when it is not simply dropped.
     pub conversion: &'static str,
@@ -280,7 +280,7 @@ const fn gone(ident: &'static str, name: &'static str) -> Legacy {
     }
 }
 
-/// The FF[1]–FF[3] properties that FF[4] dropped or renamed, sorted by
+/// The FF\[1\]–FF\[3\] properties that FF\[4\] dropped or renamed, sorted by
 /// identifier.
 pub static LEGACY: &[Legacy] = &[
     gone("BS", "Black species"),
@@ -319,7 +319,7 @@ pub static LEGACY: &[Legacy] = &[
     gone("WS", "White species"),
 ];
 
-/// The entry of an identifier that FF[4] dropped or renamed.
+/// The entry of an identifier that FF\[4\] dropped or renamed.
 ///
 /// ```
 /// use sgf_stream::props::legacy;
@@ -334,7 +334,7 @@ pub fn legacy(ident: &str) -> Option<&'static Legacy> {
         .map(|at| &LEGACY[at])
 }
 
-/// The FF[4] form of an old-style identifier: FF[1]–FF[3] allowed
+/// The FF\[4\] form of an old-style identifier: FF\[1\]–FF\[3\] allowed
 /// lowercase letters, which are dropped (`AddBlack` is `AB`). Borrows when
 /// there is nothing to drop.
 ///

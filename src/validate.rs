@@ -1,4 +1,4 @@
-//! The FF[4] spec's rules for nodes, checked over a whole tree and
+//! The FF\[4\] spec's rules for nodes, checked over a whole tree and
 //! reported as warnings with the path of the node.
 //!
 //! ```
@@ -134,12 +134,12 @@ impl SgfTree {
     }
 }
 
-/// Checks every node of `root`'s tree against the FF[4] spec's rules:
+/// Checks every node of `root`'s tree against the FF\[4\] spec's rules:
 /// values of the wrong type, `B` with `W`, a move with setup, `KO` and
 /// move annotations without a move, two move or position annotations, a
 /// point in two setup, markup or territory lists, repeated points,
 /// labels and lines, root properties outside the root, game-info twice
-/// on a path, and FF[1]–FF[3] properties. Walks without recursion.
+/// on a path, and FF\[1\]–FF\[3\] properties. Walks without recursion.
 ///
 /// ```
 /// use sgf_stream::validate::{validate, Rule};

@@ -1,6 +1,6 @@
 //! Decoding raw values: SGF Text and SimpleText, and the escaping rules.
 //!
-//! The rules, exactly those of the FF[4] spec and the "SGF Parsing"
+//! The rules, exactly those of the FF\[4\] spec and the "SGF Parsing"
 //! exercise:
 //! - `\` escapes the next character: `\]` is `]`, `\\` is `\`, `\q` is `q`;
 //! - `\` followed by a line break (LF, CR, CRLF or LFCR) is a soft line

@@ -225,3 +225,61 @@ fn elist_values_after_a_leading_empty_value() {
     let (values, warnings) = decoder.decode_raw_lenient("AB", raw);
     assert_eq!((values.len(), warnings.len()), (1, 1));
 }
+
+/// Issue 18, item 4: `game_info()` and the default `GameCollector` failed
+/// on nearly every record of Chinese servers: `AP[YuanYu]` (no `:` in a
+/// composed value), `CA[UTF-8][UTF-8]`, `GN[][]`, `HA[7.5]`. The default
+/// calls read them as mainstream editors do and say what they tolerated;
+/// the strict calls keep the letter of FF\[4\].
+#[test]
+fn default_typed_calls_read_common_server_records() {
+    use sgf_stream::game::GameCollector;
+    use sgf_stream::typed::ValueErrorKind;
+    use sgf_stream::Parser;
+    let input = b"(;AP[YuanYu]CA[UTF-8][UTF-8]GN[][]HA[7.5];B[pd])";
+    let tree = &sgf_stream::parse_collection(input).unwrap()[0];
+    let (info, tolerated) = tree.game_info().unwrap();
+    assert_eq!(
+        info.application,
+        Some(("YuanYu".to_string(), String::new()))
+    );
+    assert_eq!(info.charset.as_deref(), Some("UTF-8"));
+    assert_eq!(info.name.as_deref(), Some(""));
+    assert_eq!(info.handicap, Some(7));
+    let seen =
+        |warnings: &[sgf_stream::typed::PropertyError]| -> Vec<(String, usize, ValueErrorKind)> {
+            warnings
+                .iter()
+                .map(|w| (w.property.clone(), w.index, w.kind.clone()))
+                .collect()
+        };
+    let expected = [
+        ("AP".to_string(), 0, ValueErrorKind::MissingColon),
+        ("CA".to_string(), 1, ValueErrorKind::TooManyValues),
+        ("GN".to_string(), 1, ValueErrorKind::TooManyValues),
+        ("HA".to_string(), 0, ValueErrorKind::Number),
+    ];
+    assert_eq!(seen(&tolerated), expected);
+    assert_eq!(tree.game_info_strict().unwrap_err().property, "AP");
+
+    let mut records = Vec::new();
+    let mut strict = GameCollector::strict();
+    let mut strict_errors = 0;
+    let mut collector = GameCollector::new();
+    for event in Parser::new(input) {
+        let event = event.unwrap();
+        records.extend(collector.push_located(&event, input).unwrap());
+        strict_errors += usize::from(strict.push(&event).is_err());
+    }
+    assert_eq!(strict_errors, 1);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0].info, info);
+    assert_eq!(seen(&records[0].warnings), expected);
+    let offsets: Vec<u64> = records[0]
+        .warnings
+        .iter()
+        .map(|w| w.position.unwrap().offset)
+        .collect();
+    // `YuanYu`, the second `UTF-8`, the second `[]`, the `.` of `7.5`.
+    assert_eq!(offsets, [5, 22, 33, 38]);
+}

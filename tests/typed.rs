@@ -330,7 +330,9 @@ fn moves_and_game_info_of_a_tree() {
     assert_eq!(moves[2], (Color::Black, Move::Pass));
     assert_eq!(moves[3], (Color::White, Move::Pass));
     assert_eq!(moves[4], (Color::Black, Move::Play(Point::new(0, 0))));
-    let info = tree.game_info().unwrap();
+    let (info, tolerated) = tree.game_info().unwrap();
+    assert!(tolerated.is_empty(), "{tolerated:?}");
+    assert_eq!(tree.game_info_strict().unwrap(), info);
     assert_eq!(info.black.as_deref(), Some("Black"));
     assert_eq!(info.white_rank.as_deref(), Some("5d"));
     assert_eq!(
@@ -348,9 +350,10 @@ fn moves_and_game_info_of_a_tree() {
             by: WinBy::Resign
         })
     );
-    // A bad komi: an error strictly, a warning leniently.
+    // A bad komi: an error strictly and by default, a warning leniently.
     let bad = sgf_stream::parse("(;KM[six]PB[x];B[zz];W[aa])").unwrap();
     assert_eq!(bad.game_info().unwrap_err().property, "KM");
+    assert_eq!(bad.game_info_strict().unwrap_err().property, "KM");
     let (info, warnings) = bad.game_info_lenient();
     assert_eq!(
         (info.komi, info.black.as_deref(), warnings.len()),
@@ -375,21 +378,23 @@ fn the_collector_agrees_with_trees() {
     assert_eq!(records.len(), trees.len());
     for (record, tree) in records.iter().zip(&trees) {
         assert_eq!(record.moves, tree.moves().unwrap());
-        assert_eq!(record.info, tree.game_info().unwrap());
+        assert_eq!(record.info, tree.game_info().unwrap().0);
     }
     assert_eq!(records[0].moves.len(), 4);
     assert_eq!(records[1].info.handicap, Some(3));
-    // A strict collector gives the error and skips that game only.
-    let mut strict = GameCollector::new();
-    let mut outcomes = Vec::new();
-    for event in Parser::new(b"(;KM[x];B[aa])(;B[bb])") {
-        match strict.push(&event.unwrap()) {
-            Ok(Some(record)) => outcomes.push(Ok(record.moves.len())),
-            Ok(None) => {}
-            Err(err) => outcomes.push(Err(err.property)),
+    // A strict collector, and the default one for a value no repair
+    // fixes, give the error and skip that game only.
+    for mut collector in [GameCollector::strict(), GameCollector::new()] {
+        let mut outcomes = Vec::new();
+        for event in Parser::new(b"(;KM[x];B[aa])(;B[bb])") {
+            match collector.push(&event.unwrap()) {
+                Ok(Some(record)) => outcomes.push(Ok(record.moves.len())),
+                Ok(None) => {}
+                Err(err) => outcomes.push(Err(err.property)),
+            }
         }
+        assert_eq!(outcomes, [Err("KM".to_string()), Ok(1)]);
     }
-    assert_eq!(outcomes, [Err("KM".to_string()), Ok(1)]);
 }
 
 #[test]

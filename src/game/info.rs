@@ -165,7 +165,7 @@ pub enum WinBy {
 }
 
 impl GameResult {
-    /// Decodes a result as the FF[4] spec writes it; words are matched
+    /// Decodes a result as the FF\[4\] spec writes it; words are matched
     /// without regard to letter case, and surrounding spaces are ignored.
     ///
     /// ```

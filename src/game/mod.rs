@@ -4,7 +4,7 @@
 use crate::event::Event;
 use crate::props::{self, Category};
 use crate::tree::SgfTree;
-use crate::typed::{BoardSize, Color, Decoder, Move, PropertyError, Value};
+use crate::typed::{BoardSize, Color, Decoder, Move, PropertyError, Reading, Value};
 
 mod info;
 
@@ -112,54 +112,78 @@ impl SgfTree {
 
     /// The game information: root properties (`SZ`, `CA`, `AP`, ...) of
     /// this node and the game-info properties found on the main line
-    /// (the first node holding each one).
+    /// (the first node holding each one), read as mainstream editors read
+    /// them, with a warning for each value that is not FF\[4\] to the
+    /// letter: several values where one is expected (`CA[UTF-8][UTF-8]`:
+    /// the first is taken), `AP` without `:` (`AP[YuanYu]`: a name with no
+    /// version), a Real where a Number is expected (`HA[7.5]`: rounded
+    /// down), and the other repairs of
+    /// [`Decoder::decode_tolerant`](crate::typed::Decoder::decode_tolerant).
+    /// [`game_info_strict`](Self::game_info_strict) takes the letter of
+    /// FF\[4\]; [`game_info_lenient`](Self::game_info_lenient) never fails.
+    ///
+    /// # Errors
+    /// The first value that no repair makes fit its type (`KM[abc]`).
+    ///
+    /// ```
+    /// use sgf_stream::game::{GameResult, WinBy};
+    /// use sgf_stream::typed::{Color, ValueErrorKind};
+    /// let tree = sgf_stream::parse("(;GM[1]SZ[9]AP[YuanYu]PB[Lee]PW[Ke Jie]KM[7.5]RE[W+2.5]HA[0];B[ee])")?;
+    /// let (info, tolerated) = tree.game_info().unwrap();
+    /// assert_eq!(info.black.as_deref(), Some("Lee"));
+    /// assert_eq!(info.komi, Some(7.5));
+    /// assert_eq!(info.size.cols, 9);
+    /// assert_eq!(info.outcome(), Some(GameResult::Win { winner: Color::White, by: WinBy::Score(2.5) }));
+    /// assert_eq!(info.application, Some(("YuanYu".to_string(), String::new())));
+    /// assert_eq!((tolerated[0].property.as_str(), &tolerated[0].kind), ("AP", &ValueErrorKind::MissingColon));
+    /// assert!(tree.game_info_strict().is_err());
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
+    pub fn game_info(&self) -> Result<(GameInfo, Vec<PropertyError>), PropertyError> {
+        self.collect_info(Reading::Tolerant)
+    }
+
+    /// The game information by the letter of FF\[4\]: as
+    /// [`game_info`](Self::game_info), but every value that does not fit
+    /// its type is an error.
     ///
     /// # Errors
     /// The first value that does not fit its type.
     ///
     /// ```
-    /// use sgf_stream::game::{GameResult, WinBy};
-    /// use sgf_stream::typed::Color;
-    /// let tree = sgf_stream::parse("(;GM[1]SZ[9]PB[Lee]PW[Ke Jie]KM[7.5]RE[W+2.5]HA[0];B[ee])")?;
-    /// let info = tree.game_info().unwrap();
-    /// assert_eq!(info.black.as_deref(), Some("Lee"));
-    /// assert_eq!(info.komi, Some(7.5));
-    /// assert_eq!(info.size.cols, 9);
-    /// assert_eq!(info.outcome(), Some(GameResult::Win { winner: Color::White, by: WinBy::Score(2.5) }));
+    /// let tree = sgf_stream::parse("(;CA[UTF-8][UTF-8]PB[Lee])")?;
+    /// assert!(tree.game_info_strict().is_err());
+    /// assert_eq!(tree.game_info().unwrap().0.charset.as_deref(), Some("UTF-8"));
     /// # Ok::<(), sgf_stream::Error>(())
     /// ```
-    pub fn game_info(&self) -> Result<GameInfo, PropertyError> {
-        let mut warnings = Strictly(None);
-        let info = self.collect_info(&mut warnings);
-        warnings.0.map_or(Ok(info), Err)
+    pub fn game_info_strict(&self) -> Result<GameInfo, PropertyError> {
+        self.collect_info(Reading::Strict).map(|(info, _)| info)
     }
 
-    /// Like [`game_info`](Self::game_info), but keeps what it can and
-    /// reports bad values as warnings.
+    /// Like [`game_info`](Self::game_info), but keeps what it can of every
+    /// value and reports each bad one as a warning; never fails.
     pub fn game_info_lenient(&self) -> (GameInfo, Vec<PropertyError>) {
-        let mut warnings = Vec::new();
-        let info = self.collect_info(&mut warnings);
-        (info, warnings)
+        self.collect_info(Reading::Lenient).unwrap_or_default()
     }
 
-    fn collect_info(&self, warnings: &mut dyn Warn) -> GameInfo {
+    fn collect_info(
+        &self,
+        reading: Reading,
+    ) -> Result<(GameInfo, Vec<PropertyError>), PropertyError> {
         let mut info = GameInfo::default();
+        let mut warnings = Vec::new();
         let decoder = Decoder::new();
         for (depth, node) in self.main_line().enumerate() {
             for (ident, values) in node.properties() {
                 if !wanted(ident, depth == 0) {
                     continue;
                 }
-                let (values, errors) = decoder.decode_tree_lenient(ident, values);
-                for err in errors {
-                    if warnings.warn(err) {
-                        return info;
-                    }
-                }
+                let (values, problems) = decoder.decode_tree_with(ident, values, reading)?;
+                warnings.extend(problems);
                 info.absorb(ident, &values);
             }
         }
-        info
+        Ok((info, warnings))
     }
 }
 
@@ -210,8 +234,9 @@ pub struct GameRecord {
     pub info: GameInfo,
     /// The moves of the main line, in order.
     pub moves: Vec<PlayedMove>,
-    /// Bad values of those properties (lenient collectors only; a strict
-    /// one stops at the first).
+    /// Values of those properties that are not FF\[4\] to the letter: what
+    /// the default collector tolerated, or every bad value for a lenient
+    /// one (a strict one stops at the first).
     pub warnings: Vec<PropertyError>,
 }
 
@@ -239,7 +264,7 @@ pub struct GameRecord {
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct GameCollector {
-    lenient: bool,
+    reading: Reading,
     skip_moves: bool,
     failed: bool,
     depth: u32,
@@ -250,16 +275,44 @@ pub struct GameCollector {
 }
 
 impl GameCollector {
-    /// A strict collector: a bad value is an error.
+    /// A collector that reads values as mainstream editors do, as
+    /// [`SgfTree::game_info`] does: what it tolerates is kept as warnings
+    /// in the record; a value that no repair fixes is an error.
     pub fn new() -> Self {
         GameCollector::default()
     }
 
+    /// A collector by the letter of FF\[4\]: every value that does not fit
+    /// its type is an error.
+    ///
+    /// ```
+    /// use sgf_stream::{game::GameCollector, Parser};
+    /// let input = b"(;AP[YuanYu]PB[Ke Jie];B[pd])";
+    /// let mut strict = GameCollector::strict();
+    /// let mut tolerant = GameCollector::new();
+    /// let (mut errors, mut records) = (0, Vec::new());
+    /// for event in Parser::new(input) {
+    ///     let event = event?;
+    ///     errors += usize::from(strict.push(&event).is_err());
+    ///     records.extend(tolerant.push(&event).unwrap());
+    /// }
+    /// assert_eq!(errors, 1);
+    /// assert_eq!(records[0].info.black.as_deref(), Some("Ke Jie"));
+    /// assert_eq!(records[0].warnings.len(), 1); // `AP` without `:`
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
+    pub fn strict() -> Self {
+        GameCollector {
+            reading: Reading::Strict,
+            ..GameCollector::default()
+        }
+    }
+
     /// A lenient collector: bad values are skipped and kept as warnings
-    /// in the record.
+    /// in the record; never an error.
     pub fn lenient() -> Self {
         GameCollector {
-            lenient: true,
+            reading: Reading::Lenient,
             ..GameCollector::default()
         }
     }
@@ -288,9 +341,45 @@ impl GameCollector {
     ///
     /// # Errors
     /// For a strict collector, the first value of a move, root or
-    /// game-info property that does not fit its type. The rest of that
-    /// game is then skipped: it gives no record.
+    /// game-info property that does not fit its type; for the default
+    /// one, the first that no repair fixes. The rest of that game is then
+    /// skipped: it gives no record.
     pub fn push(&mut self, event: &Event<'_>) -> Result<Option<GameRecord>, PropertyError> {
+        self.push_in(event, None)
+    }
+
+    /// As [`push`](Self::push), for events of a [`Parser`](crate::Parser)
+    /// over `input`: warnings and errors get their position in `input`
+    /// ([`PropertyError::locate`]).
+    ///
+    /// # Errors
+    /// As [`push`](Self::push).
+    ///
+    /// ```
+    /// use sgf_stream::{game::GameCollector, Parser};
+    /// let input = b"(;GM[1]\nCA[UTF-8][UTF-8];B[pd])";
+    /// let mut collector = GameCollector::new();
+    /// let mut records = Vec::new();
+    /// for event in Parser::new(input) {
+    ///     records.extend(collector.push_located(&event?, input).unwrap());
+    /// }
+    /// let position = records[0].warnings[0].position.unwrap();
+    /// assert_eq!((position.line, position.column), (2, 11)); // the second value
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
+    pub fn push_located(
+        &mut self,
+        event: &Event<'_>,
+        input: &[u8],
+    ) -> Result<Option<GameRecord>, PropertyError> {
+        self.push_in(event, Some(input))
+    }
+
+    fn push_in(
+        &mut self,
+        event: &Event<'_>,
+        input: Option<&[u8]>,
+    ) -> Result<Option<GameRecord>, PropertyError> {
         match event {
             Event::StartGameTree => {
                 if self.depth == 0 {
@@ -311,14 +400,19 @@ impl GameCollector {
                 }
             }
             Event::Property(ident, values) if self.on_main_line => {
-                self.property(ident.as_str(), *values)?;
+                self.property(ident.as_str(), *values, input)?;
             }
             Event::Property(..) => {}
         }
         Ok(None)
     }
 
-    fn property(&mut self, ident: &str, values: crate::RawValues<'_>) -> Result<(), PropertyError> {
+    fn property(
+        &mut self,
+        ident: &str,
+        values: crate::RawValues<'_>,
+        input: Option<&[u8]>,
+    ) -> Result<(), PropertyError> {
         let color = match ident {
             "B" => Some(Color::Black),
             "W" => Some(Color::White),
@@ -335,15 +429,22 @@ impl GameCollector {
                 return Ok(());
             }
         }
-        let (typed, errors) = self.decoder.decode_lenient(ident, values);
-        if let Some(err) = errors.first() {
-            if !self.lenient {
+        let raw = values.iter().map(|v| v.as_bytes());
+        let locate = |problem: PropertyError| match input {
+            Some(input) => problem.locate(input, values),
+            None => problem,
+        };
+        let (typed, warnings) = match self.decoder.decode_with(ident, raw, true, self.reading) {
+            Ok(decoded) => decoded,
+            Err(err) => {
                 self.failed = true;
                 self.on_main_line = false;
-                return Err(err.clone());
+                return Err(locate(err));
             }
-            self.record.warnings.extend(errors);
-        }
+        };
+        self.record
+            .warnings
+            .extend(warnings.into_iter().map(locate));
         match color {
             Some(color) => {
                 let played = typed.first().and_then(Value::as_move);

@@ -112,7 +112,7 @@ impl fmt::Display for Point {
 /// A Go move: a stone played on a point, or a pass.
 ///
 /// A pass is written `[]`; `tt` also means a pass in `B` and `W`, but only
-/// on boards up to 19×19 (FF[3]). On larger boards `tt` is a real point.
+/// on boards up to 19×19 (FF\[3\]). On larger boards `tt` is a real point.
 ///
 /// ```
 /// use sgf_stream::typed::{BoardSize, Move, Point};

@@ -15,8 +15,9 @@
 //!
 //! A [`Decoder`] decodes whole properties by the FF\[4\] catalogue
 //! ([`crate::props`]) into [`Value`]s, strictly (an error with the
-//! property, value index and position) or leniently (values, and
-//! warnings). [`Value::to_sgf`] and [`values_to_sgf`] write them back,
+//! property, value index and position), tolerantly (what mainstream
+//! editors accept, with a warning for each deviation) or leniently
+//! (values always, and warnings). [`Value::to_sgf`] and [`values_to_sgf`] write them back,
 //! escaped, and [`Writer::typed_property`](crate::Writer::typed_property)
 //! writes them through the [`Writer`](crate::Writer).
 //!
@@ -39,6 +40,7 @@
 //! ```
 
 mod compose;
+mod decoder;
 mod encode;
 mod error;
 mod go;
@@ -47,8 +49,10 @@ mod value;
 mod write;
 
 pub use compose::{compress_points, point_list, rectangle, split_compose};
+pub(crate) use decoder::Reading;
+pub use decoder::{Decoder, Tolerated};
 pub use encode::{escape_compose_half, points_to_sgf, real_to_sgf, values_to_sgf};
 pub use error::{PropertyError, ValueError, ValueErrorKind};
 pub use go::{BoardSize, Move, Point};
 pub use scalar::{none, number, real, Color, Double};
-pub use value::{Decoder, Value};
+pub use value::Value;

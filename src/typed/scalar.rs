@@ -68,6 +68,22 @@ pub fn number(raw: &[u8]) -> Result<i64, ValueError> {
         .map_err(|_| ValueError::new(ValueErrorKind::NumberRange, 0))
 }
 
+/// A Number, or (loosely) a Real rounded down: `HA[7.5]` is 7, as
+/// mainstream editors read it.
+pub(crate) fn number_with(raw: &[u8], loose: bool) -> Result<i64, ValueError> {
+    match number(raw) {
+        Err(err) if loose && err.kind == ValueErrorKind::Number => {
+            let floored = real_with(raw, true).map_err(|_| err)?.floor();
+            if floored.abs() < 9.0e18 {
+                Ok(floored as i64)
+            } else {
+                Err(ValueError::new(ValueErrorKind::NumberRange, 0))
+            }
+        }
+        decoded => decoded,
+    }
+}
+
 /// Decodes a Real: a Number with an optional fraction, `[+-]?d+(.d+)?`.
 ///
 /// As the spec says, `.5` and `5.` are not Reals (a lenient

@@ -3,7 +3,7 @@
 //!
 //! Each object has: `file` (the input's name), `game` (its index in the
 //! file, from 0), `charset` (the charset the file was read in), `root`
-//! (the root properties of the FF[4] catalogue: `GM`, `FF`, `SZ`, `CA`,
+//! (the root properties of the FF\[4\] catalogue: `GM`, `FF`, `SZ`, `CA`,
 //! `AP`, `ST`), `info` (the game-info properties, `PB`, `PW`, `RE`, `KM`,
 //! `DT`, ..., first found on the main line), `moves` (the main line's
 //! moves in order, each `{"color": "B"|"W", "point": [column, row]}` from
