@@ -54,6 +54,7 @@ mod error;
 mod event;
 pub mod game;
 mod games;
+pub mod go;
 mod ident;
 #[cfg(feature = "encoding")]
 mod legacy;

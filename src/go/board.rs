@@ -1,0 +1,456 @@
+//! [`Board`]: stones on a Go board of any size SGF allows, with captures,
+//! ko and suicide by [`Rules`], setup and handicap stones.
+
+use super::groups::{bits, color_of, is_stone, Removed, BORDER, COLOR, EMPTY};
+use super::rules::{Illegal, Rules, Suicide};
+use super::zobrist;
+use crate::typed::{BoardSize, Color, Move, Point};
+
+/// A Go board: its stones, the side to move, the ko ban, the prisoners
+/// each side took, and a hash of the position, all kept up to date move
+/// by move.
+///
+/// Any size SGF allows works, 1×1 to 52×52, square or not. Groups and
+/// their exact liberty counts are updated incrementally: a move looks at
+/// its four neighbours, and only joining groups or capturing walks the
+/// groups concerned. A 19×19 board takes under 1 KB
+/// ([`memory_bytes`](Self::memory_bytes)), so cloning one at each
+/// variation is cheap.
+///
+/// The board checks occupied points, simple ko and suicide by its
+/// [`Rules`]; positional superko needs the game's history, which
+/// [`Game`](super::Game) keeps.
+///
+/// ```
+/// use sgf_stream::go::{Board, Illegal};
+/// use sgf_stream::typed::{BoardSize, Color, Point};
+///
+/// let mut board = Board::new(BoardSize::square(9));
+/// // White's stone in the corner, with Black on both its liberties.
+/// board.play(Color::White, Point::new(0, 0))?;
+/// board.play(Color::Black, Point::new(1, 0))?;
+/// assert_eq!(board.liberties(Point::new(0, 0)), Some(1));
+/// let captured = board.play(Color::Black, Point::new(0, 1))?;
+/// assert_eq!(captured, 1);
+/// assert_eq!(board.get(Point::new(0, 0)), None);
+/// assert_eq!(board.captures(Color::Black), 1);
+/// assert_eq!(board.play(Color::Black, Point::new(1, 0)), Err(Illegal::Occupied));
+/// # Ok::<(), Illegal>(())
+/// ```
+pub struct Board {
+    /// The padded layout: rows of `cols + 1` cells (the first one a
+    /// border), a border row above and below; see `groups.rs`.
+    pub(super) cells: Box<[u16]>,
+    pub(super) stride: u16,
+    pub(super) size: BoardSize,
+    pub(super) rules: Rules,
+    pub(super) to_move: Color,
+    /// The cell that the colour may not play on now, after a ko capture.
+    pub(super) ko: Option<(u16, Color)>,
+    /// Stones on the board, black and white.
+    pub(super) stones: [u16; 2],
+    /// Stones captured by black and by white.
+    pub(super) prisoners: [u32; 2],
+    /// The stones' keys and the size's key (not the side to move).
+    pub(super) hash: u64,
+}
+
+impl Board {
+    /// An empty board of `size`, with the default rules (simple ko, no
+    /// suicide), Black to move.
+    ///
+    /// # Panics
+    /// If a side of `size` is 0 or more than 52 (a [`BoardSize`] decoded
+    /// from SGF never is).
+    pub fn new(size: BoardSize) -> Board {
+        Board::with_rules(size, Rules::default())
+    }
+
+    /// An empty board of `size` playing by `rules`.
+    ///
+    /// # Panics
+    /// As [`new`](Self::new).
+    ///
+    /// ```
+    /// use sgf_stream::go::{Board, Rules};
+    /// use sgf_stream::typed::BoardSize;
+    /// let board = Board::with_rules(BoardSize { cols: 13, rows: 9 }, Rules::TROMP_TAYLOR);
+    /// assert_eq!(board.rules(), Rules::TROMP_TAYLOR);
+    /// assert_eq!(board.size().cols, 13);
+    /// ```
+    pub fn with_rules(size: BoardSize, rules: Rules) -> Board {
+        assert!(
+            (1..=52).contains(&size.cols) && (1..=52).contains(&size.rows),
+            "board sides go from 1 to 52"
+        );
+        let stride = usize::from(size.cols) + 1;
+        let mut cells = vec![BORDER; (usize::from(size.rows) + 2) * stride];
+        for row in 0..size.rows {
+            for col in 0..size.cols {
+                cells[zobrist::cell_index(Point { col, row }, size)] = EMPTY;
+            }
+        }
+        Board {
+            cells: cells.into_boxed_slice(),
+            stride: stride as u16,
+            size,
+            rules,
+            to_move: Color::Black,
+            ko: None,
+            stones: [0; 2],
+            prisoners: [0; 2],
+            hash: zobrist::size(size),
+        }
+    }
+
+    /// The board's size.
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The rules the board plays by.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Changes the rules from the next move on.
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+    }
+
+    /// The side to move: the opponent of the last player, or what
+    /// [`set_to_move`](Self::set_to_move) said.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Sets the side to move (`PL`, or after handicap stones).
+    pub fn set_to_move(&mut self, color: Color) {
+        self.to_move = color;
+    }
+
+    /// The cell of `point`, or `None` off the board.
+    #[inline]
+    pub(super) fn cell(&self, point: Point) -> Option<usize> {
+        self.size
+            .contains(point)
+            .then(|| zobrist::cell_index(point, self.size))
+    }
+
+    /// The point of an on-board cell.
+    pub(super) fn point(&self, cell: usize) -> Point {
+        let stride = usize::from(self.stride);
+        Point {
+            col: (cell % stride - 1) as u8,
+            row: (cell / stride - 1) as u8,
+        }
+    }
+
+    /// The stone on `point`, or `None` for an empty point or one off the
+    /// board.
+    pub fn get(&self, point: Point) -> Option<Color> {
+        let cell = self.cells[self.cell(point)?];
+        is_stone(cell).then(|| color_of(cell & COLOR))
+    }
+
+    /// The liberties of the group of the stone on `point`, or `None` when
+    /// there is no stone there.
+    pub fn liberties(&self, point: Point) -> Option<u32> {
+        let p = self.cell(point)?;
+        is_stone(self.cells[p]).then(|| u32::from(self.root_liberties(self.root(p))))
+    }
+
+    /// The stones of the group on `point`, in no set order (empty when
+    /// there is no stone there).
+    ///
+    /// ```
+    /// use sgf_stream::go::Board;
+    /// use sgf_stream::typed::Point;
+    /// let board = Board::from_diagram("XX.\n.XO\nO..")?;
+    /// assert_eq!(board.group(Point::new(0, 0)).len(), 3);
+    /// assert_eq!(board.liberties(Point::new(0, 0)), Some(3));
+    /// assert!(board.group(Point::new(2, 0)).is_empty());
+    /// # Ok::<(), sgf_stream::go::DiagramError>(())
+    /// ```
+    pub fn group(&self, point: Point) -> Vec<Point> {
+        let Some(p) = self.cell(point).filter(|&p| is_stone(self.cells[p])) else {
+            return Vec::new();
+        };
+        let root = self.root(p);
+        let mut stones = Vec::new();
+        let mut seen = super::scratch::Marks::new();
+        let mut pending = vec![p];
+        seen.mark(p);
+        while let Some(q) = pending.pop() {
+            stones.push(self.point(q));
+            for n in self.neighbours(q) {
+                if is_stone(self.cells[n]) && self.root(n) == root && !seen.mark(n) {
+                    pending.push(n);
+                }
+            }
+        }
+        stones
+    }
+
+    /// How many stones of `color` are on the board.
+    pub fn stone_count(&self, color: Color) -> u32 {
+        u32::from(self.stones[zobrist::side(color)])
+    }
+
+    /// How many stones `color` has captured (its prisoners), including
+    /// the opponent's suicides.
+    pub fn captures(&self, color: Color) -> u32 {
+        self.prisoners[zobrist::side(color)]
+    }
+
+    /// The point that `color` may not play on now because of ko, if any.
+    ///
+    /// ```
+    /// use sgf_stream::go::Board;
+    /// use sgf_stream::typed::{Color, Point};
+    /// let mut board = Board::from_diagram(".XO.\nXO.O\n.XO.")?;
+    /// board.play(Color::Black, Point::new(2, 1))?;
+    /// assert_eq!(board.ko(), Some((Point::new(1, 1), Color::White)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn ko(&self) -> Option<(Point, Color)> {
+        self.ko
+            .map(|(cell, color)| (self.point(usize::from(cell)), color))
+    }
+
+    /// Whether `color` may play on `point` now (positional superko
+    /// aside).
+    ///
+    /// # Errors
+    /// The rule the move breaks: [`Illegal::OffBoard`],
+    /// [`Illegal::Occupied`], [`Illegal::Ko`] or [`Illegal::Suicide`].
+    pub fn check(&self, color: Color, point: Point) -> Result<(), Illegal> {
+        let p = self.cell(point).ok_or(Illegal::OffBoard)?;
+        self.check_cell(color, p)
+    }
+
+    pub(super) fn check_cell(&self, color: Color, p: usize) -> Result<(), Illegal> {
+        if self.cells[p] != EMPTY {
+            return Err(Illegal::Occupied);
+        }
+        if self.ko == Some((p as u16, color)) {
+            return Err(Illegal::Ko);
+        }
+        if self.rules.suicide == Suicide::Allowed {
+            return Ok(());
+        }
+        let own = bits(color);
+        let mut friends = false;
+        for q in self.neighbours(p) {
+            let cell = self.cells[q];
+            if cell == EMPTY {
+                return Ok(());
+            }
+            if cell & COLOR == BORDER {
+                continue;
+            }
+            let liberties = self.root_liberties(self.root(q));
+            if cell & COLOR == own {
+                if liberties > 1 {
+                    return Ok(());
+                }
+                friends = true;
+            } else if liberties == 1 {
+                return Ok(());
+            }
+        }
+        match (friends, self.rules.suicide) {
+            (true, Suicide::MultiStone) => Ok(()),
+            _ => Err(Illegal::Suicide),
+        }
+    }
+
+    /// Plays a stone of `color` on `point`: captures the groups it leaves
+    /// without liberties, then (where the rules allow suicide) removes its
+    /// own group if that has none. The opponent is to move next.
+    ///
+    /// Returns how many stones the move removed from the board: the
+    /// opponent's captured stones, or its own in a suicide.
+    ///
+    /// # Errors
+    /// As [`check`](Self::check); the board is then unchanged.
+    pub fn play(&mut self, color: Color, point: Point) -> Result<u32, Illegal> {
+        let p = self.cell(point).ok_or(Illegal::OffBoard)?;
+        self.check_cell(color, p)?;
+        Ok(self.play_cell(color, p, &mut ()))
+    }
+
+    /// Plays a move: a stone, or a pass.
+    ///
+    /// # Errors
+    /// As [`play`](Self::play).
+    pub fn play_move(&mut self, color: Color, played: Move) -> Result<u32, Illegal> {
+        match played {
+            Move::Pass => {
+                self.pass(color);
+                Ok(0)
+            }
+            Move::Play(point) => self.play(color, point),
+        }
+    }
+
+    /// Plays a stone even where the rules forbid it, as most editors do
+    /// with a broken record: a stone on an occupied point replaces the one
+    /// there, a ko is retaken, and a suicide removes the group. Returns
+    /// the stones removed and the rule broken, if any. A point off the
+    /// board changes nothing and gives [`Illegal::OffBoard`].
+    ///
+    /// ```
+    /// use sgf_stream::go::{Board, Illegal};
+    /// use sgf_stream::typed::{Color, Point};
+    /// let mut board = Board::from_diagram("O.\n..")?;
+    /// assert_eq!(board.play_anyway(Color::Black, Point::new(0, 0)), (0, Some(Illegal::Occupied)));
+    /// assert_eq!(board.get(Point::new(0, 0)), Some(Color::Black));
+    /// # Ok::<(), sgf_stream::go::DiagramError>(())
+    /// ```
+    pub fn play_anyway(&mut self, color: Color, point: Point) -> (u32, Option<Illegal>) {
+        match self.cell(point) {
+            Some(p) => self.force_cell(color, p, &mut ()),
+            None => (0, Some(Illegal::OffBoard)),
+        }
+    }
+
+    pub(super) fn force_cell(
+        &mut self,
+        color: Color,
+        p: usize,
+        removed: &mut impl Removed,
+    ) -> (u32, Option<Illegal>) {
+        let broken = self.check_cell(color, p).err();
+        if self.cells[p] != EMPTY {
+            self.lift(p);
+        }
+        (self.play_cell(color, p, removed), broken)
+    }
+
+    /// Plays on the empty cell `p`, whatever the rules say.
+    #[inline]
+    pub(super) fn play_cell(&mut self, color: Color, p: usize, removed: &mut impl Removed) -> u32 {
+        let enemies = self.put(bits(color), p);
+        let (mut captured, mut last) = (0, 0);
+        for &root in enemies.as_slice() {
+            let root = usize::from(root);
+            if self.root_liberties(root) == 0 {
+                captured += self.remove_group(root, removed);
+                last = root;
+            }
+        }
+        self.prisoners[zobrist::side(color)] += captured;
+        self.ko = None;
+        let root = self.root(p);
+        if captured == 0 && self.root_liberties(root) == 0 {
+            captured = self.remove_group(p, removed);
+            self.prisoners[zobrist::side(color.opponent())] += captured;
+        } else if captured == 1 && root == p && self.root_liberties(p) == 1 {
+            self.ko = Some((last as u16, color.opponent()));
+        }
+        self.to_move = color.opponent();
+        captured
+    }
+
+    /// A pass by `color`: the opponent is to move, and any ko ban ends.
+    pub fn pass(&mut self, color: Color) {
+        self.ko = None;
+        self.to_move = color.opponent();
+    }
+
+    /// Sets up `point` (`AB`, `AW`, `AE`): puts a stone of a colour there,
+    /// replacing any stone, or empties it. Captures nothing (a group may
+    /// be left without liberties, as SGF setup allows), ends any ko ban,
+    /// and leaves the side to move alone. Returns whether the point
+    /// changed; a point off the board changes nothing.
+    ///
+    /// ```
+    /// use sgf_stream::go::Board;
+    /// use sgf_stream::typed::{BoardSize, Color, Point};
+    /// let mut board = Board::new(BoardSize::square(5));
+    /// assert!(board.set(Point::new(2, 2), Some(Color::White)));
+    /// assert!(!board.set(Point::new(2, 2), Some(Color::White)));
+    /// assert!(board.set(Point::new(2, 2), None));
+    /// assert_eq!(board.stone_count(Color::White), 0);
+    /// ```
+    pub fn set(&mut self, point: Point, stone: Option<Color>) -> bool {
+        let Some(p) = self.cell(point) else {
+            return false;
+        };
+        let cell = self.cells[p];
+        let wanted = stone.map_or(EMPTY, bits);
+        if cell & COLOR == wanted {
+            return false;
+        }
+        self.ko = None;
+        if cell != EMPTY {
+            self.lift(p);
+        }
+        if wanted != EMPTY {
+            self.put(wanted, p);
+        }
+        true
+    }
+
+    /// Every stone on the board, row by row from the top left.
+    pub fn stones(&self) -> impl Iterator<Item = (Point, Color)> + '_ {
+        let size = self.size;
+        (0..size.rows)
+            .flat_map(move |row| (0..size.cols).map(move |col| Point { col, row }))
+            .filter_map(|point| Some((point, self.get(point)?)))
+    }
+
+    /// Bytes of memory the board uses: itself and its cells. Under 1 KB
+    /// for 19×19.
+    ///
+    /// ```
+    /// use sgf_stream::go::Board;
+    /// use sgf_stream::typed::BoardSize;
+    /// assert!(Board::new(BoardSize::square(19)).memory_bytes() <= 1024);
+    /// ```
+    pub fn memory_bytes(&self) -> usize {
+        std::mem::size_of::<Board>() + std::mem::size_of_val(&*self.cells)
+    }
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Self {
+        Board {
+            cells: self.cells.clone(),
+            ..*self
+        }
+    }
+
+    /// Copies `source` into this board, keeping its allocation when the
+    /// sizes match.
+    fn clone_from(&mut self, source: &Self) {
+        if self.cells.len() == source.cells.len() {
+            self.cells.copy_from_slice(&source.cells);
+            let cells = std::mem::take(&mut self.cells);
+            *self = Board { cells, ..*source };
+        } else {
+            *self = source.clone();
+        }
+    }
+}
+
+impl PartialEq for Board {
+    /// Boards are equal when they have the same size, rules, stones, side
+    /// to move, ko ban and prisoners (however their groups are stored).
+    fn eq(&self, other: &Self) -> bool {
+        self.size == other.size
+            && self.rules == other.rules
+            && self.to_move == other.to_move
+            && self.ko == other.ko
+            && self.prisoners == other.prisoners
+            && self.hash == other.hash
+            && self
+                .cells
+                .iter()
+                .zip(other.cells.iter())
+                .all(|(a, b)| a & COLOR == b & COLOR)
+    }
+}
+
+impl Eq for Board {}
