@@ -84,3 +84,23 @@ pub fn check_board(board: &Board) {
     afresh.set_to_move(board.to_move());
     assert_eq!(board.hash(), afresh.hash());
 }
+
+/// The root properties that set up `diagram`: `SZ`, then `AB` and `AW`
+/// with one value per stone.
+pub fn setup_properties(diagram: &str) -> String {
+    let board = board(diagram);
+    let size = board.size();
+    let mut out = format!("SZ[{size}]");
+    for (ident, color) in [("AB", Color::Black), ("AW", Color::White)] {
+        let points: Vec<String> = board
+            .stones()
+            .filter(|&(_, c)| c == color)
+            .map(|(p, _)| format!("[{p}]"))
+            .collect();
+        if !points.is_empty() {
+            out += ident;
+            out += &points.concat();
+        }
+    }
+    out
+}

@@ -1,0 +1,484 @@
+//! [`Game`]: a game replayed node by node, with the turn order, the
+//! handicap and the history that positional superko needs.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::error::{ReplayError, ReplayErrorKind};
+use super::node::{GoNode, NodeValues};
+use super::options::ReplayOptions;
+use super::rules::{Illegal, KoRule, Rules};
+use super::Board;
+use crate::typed::{Color, Decoder, Move, Point, PropertyError, Value};
+
+/// What one node did: the step of a [`Replay`](super::Replay).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    /// The node's place in the path, from 0 (the root).
+    pub node: usize,
+    /// The node's move, if it has one (the last, in a broken node with
+    /// both `B` and `W`).
+    pub played: Option<(Color, Move)>,
+    /// Stones put on the board by setup (`AB`, `AW`).
+    pub added: u32,
+    /// Stones taken off by setup (`AE`, or replaced by `AB`/`AW`), or
+    /// replaced by a move on an occupied point in a lenient replay.
+    pub removed: u32,
+    /// Stones the move captured (or its own, in a suicide).
+    pub captured: u32,
+    /// The side to move after the node.
+    pub to_move: Color,
+    /// [`Board::hash`] after the node: the position and the side to move.
+    pub hash: u64,
+}
+
+/// Sets of Zobrist hashes, which are random already: hashed as they are.
+#[derive(Debug, Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type Seen = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
+/// A game being replayed: feed it the nodes of a line in order with
+/// [`play_node`](Self::play_node); it keeps the [`Board`], the side to
+/// move, and for positional superko the positions seen. Clone it at a
+/// branch to replay each variation.
+///
+/// The first node is taken as the root: its `SZ` sets the board's size
+/// (unless [`ReplayOptions::size`] did), a `GM` other than 1 is an
+/// error, and its `RU` may set the rules
+/// ([`ReplayOptions::rules_from_game`]). In each node, setup (`AE`,
+/// `AB`, `AW`, then `PL`) comes before the move, whatever their order in
+/// the file. An illegal move is an error that leaves the board as it
+/// was; in a lenient game it is a warning and is played anyway, as most
+/// editors do (see [`Board::play_anyway`]).
+///
+/// The turn: each move gives the move to the other side, and `PL` sets
+/// it. When [`ReplayOptions::check_turn`] is on (the default), a move by
+/// the side not to move is [`Illegal::WrongTurn`], except for the first
+/// move of a game without `PL` (many records start with White, after
+/// handicap stones or in problems) and, in a game with `HA[n]`, for
+/// Black's first `n` moves (free handicap stones recorded as moves).
+/// Before the first move, with `HA[2]` or more and black stones set up,
+/// White is to move.
+///
+/// ```
+/// use sgf_stream::go::{Game, GoNode, ReplayOptions};
+/// use sgf_stream::typed::Color;
+/// let tree = sgf_stream::parse("(;SZ[9]HA[2]AB[cc][gg];W[ee];B[ef])")?;
+/// let mut game = ReplayOptions::new().game();
+/// for node in tree.main_line() {
+///     game.play_node(node)?;
+///     if node.children().is_empty() {
+///         assert_eq!(game.board().to_move(), Color::White);
+///     }
+/// }
+/// assert_eq!(game.moves(), 2);
+/// assert_eq!(game.board().stone_count(Color::Black), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Game {
+    board: Board,
+    options: ReplayOptions,
+    /// Position hashes since the last setup, under positional superko.
+    seen: Option<Seen>,
+    /// Where a move is tried under positional superko.
+    spare: Option<Board>,
+    nodes: usize,
+    moves: u32,
+    handicap: u32,
+    turn_known: bool,
+    black_only: bool,
+    /// Cells of the stones the last node's move removed.
+    captured: Vec<u16>,
+    warnings: Vec<ReplayError>,
+}
+
+/// The stones a node's setup changed.
+#[derive(Debug, Default, Clone, Copy)]
+struct Changes {
+    added: u32,
+    removed: u32,
+}
+
+impl Game {
+    /// A game before its first node, with `options`.
+    pub fn new(options: ReplayOptions) -> Game {
+        let size = options.size_override().unwrap_or_default();
+        let mut game = Game {
+            board: Board::with_rules(size, options.rules_given()),
+            options,
+            seen: None,
+            spare: None,
+            nodes: 0,
+            moves: 0,
+            handicap: 0,
+            turn_known: false,
+            black_only: true,
+            captured: Vec::new(),
+            warnings: Vec::new(),
+        };
+        game.set_rules(options.rules_given());
+        game
+    }
+
+    /// The board after the last node.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The board, to change it by hand.
+    pub fn board_mut(&mut self) -> &mut Board {
+        &mut self.board
+    }
+
+    /// How many nodes were played.
+    pub fn nodes(&self) -> usize {
+        self.nodes
+    }
+
+    /// How many moves (passes included) were played.
+    pub fn moves(&self) -> u32 {
+        self.moves
+    }
+
+    /// The stones the last node's move removed from the board.
+    pub fn captured(&self) -> impl ExactSizeIterator<Item = Point> + '_ {
+        self.captured
+            .iter()
+            .map(|&cell| self.board.point(usize::from(cell)))
+    }
+
+    /// The problems a lenient game went past, in order.
+    pub fn warnings(&self) -> &[ReplayError] {
+        &self.warnings
+    }
+
+    /// Takes the warnings out, leaving none.
+    pub fn take_warnings(&mut self) -> Vec<ReplayError> {
+        std::mem::take(&mut self.warnings)
+    }
+
+    fn set_rules(&mut self, rules: Rules) {
+        self.board.set_rules(rules);
+        self.seen = match rules.ko {
+            KoRule::Simple => None,
+            KoRule::PositionalSuperko => Some(Seen::default()),
+        };
+    }
+
+    /// Plays the next node of the line: its setup, then its move.
+    ///
+    /// # Errors
+    /// A strict game stops at the first problem: an illegal move (the
+    /// board is left as before the move), a value that does not fit its
+    /// type, or a root that is not a game of Go. A lenient game only
+    /// fails on the last; it keeps the others as
+    /// [`warnings`](Self::warnings) and goes on.
+    pub fn play_node<N: GoNode + ?Sized>(&mut self, node: &N) -> Result<Step, ReplayError> {
+        let index = self.nodes;
+        self.nodes += 1;
+        self.captured.clear();
+        if index == 0 {
+            self.start(node, index)?;
+        }
+        let decoder = Decoder::with_size(self.board.size());
+        let mut changes = Changes::default();
+        let mut moves: [Option<(Color, Move)>; 2] = [None; 2];
+        let mut player = None;
+        for (ident, values) in node.node_properties() {
+            match ident {
+                "B" | "W" => {
+                    let color = if ident == "B" {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    if let Some(played) = self.decode_move(ident, values, node, index)? {
+                        let slot = usize::from(moves[0].is_some());
+                        moves[slot] = Some((color, played));
+                    }
+                }
+                "AB" | "AW" | "AE" => {
+                    let stone = match ident {
+                        "AB" => Some(Color::Black),
+                        "AW" => Some(Color::White),
+                        _ => None,
+                    };
+                    let values = self.decode(&decoder, ident, values, node, index)?;
+                    for point in values.iter().filter_map(Value::as_point) {
+                        self.set_up(point, stone, &mut changes);
+                    }
+                }
+                "PL" => {
+                    let values = self.decode(&decoder, ident, values, node, index)?;
+                    if let Some(Value::Color(color)) = values.first() {
+                        player = Some(*color);
+                    }
+                }
+                "HA" if self.moves == 0 => {
+                    let values = self.decode(&decoder, ident, values, node, index)?;
+                    let count = values.first().and_then(Value::as_number).unwrap_or(0);
+                    self.handicap = count.clamp(0, 361) as u32;
+                }
+                _ => {}
+            }
+        }
+        if changes.added + changes.removed > 0 {
+            if let Some(seen) = &mut self.seen {
+                seen.clear();
+            }
+        }
+        if let Some(color) = player {
+            self.board.set_to_move(color);
+            self.turn_known = true;
+        } else if self.moves == 0 && self.handicap >= 2 && self.board.stone_count(Color::Black) > 0
+        {
+            self.board.set_to_move(Color::White);
+        }
+        let mut captured = 0;
+        for (color, played) in moves.iter().flatten() {
+            captured += self.play(*color, *played, node, index, &mut changes)?;
+        }
+        if let Some(seen) = &mut self.seen {
+            seen.insert(self.board.position_hash());
+        }
+        Ok(Step {
+            node: index,
+            played: moves[1].or(moves[0]),
+            added: changes.added,
+            removed: changes.removed,
+            captured,
+            to_move: self.board.to_move(),
+            hash: self.board.hash(),
+        })
+    }
+
+    /// Reads the root: the size, `GM`, and the rules from `RU`.
+    fn start<N: GoNode + ?Sized>(&mut self, node: &N, index: usize) -> Result<(), ReplayError> {
+        let decoder = Decoder::new();
+        let mut size = None;
+        let mut rules = None;
+        for (ident, values) in node.node_properties() {
+            match ident {
+                "SZ" if self.options.size_override().is_none() => {
+                    let values = self.decode(&decoder, ident, values, node, index)?;
+                    if let Some(Value::Size(found)) = values.first() {
+                        size = Some(*found);
+                    }
+                }
+                "GM" => {
+                    let values = self.decode(&decoder, ident, values, node, index)?;
+                    match values.first().and_then(Value::as_number) {
+                        Some(1) | None => {}
+                        Some(game) => {
+                            let kind = ReplayErrorKind::NotGo(game);
+                            return Err(self.error(kind, node, index));
+                        }
+                    }
+                }
+                "RU" if self.options.rules_from_game_set() => {
+                    let values = self.decode(&decoder, ident, values, node, index)?;
+                    rules = values
+                        .first()
+                        .and_then(Value::as_text)
+                        .and_then(Rules::from_name);
+                }
+                _ => {}
+            }
+        }
+        if let Some(size) = size.filter(|&size| size != self.board.size()) {
+            self.board = Board::with_rules(size, self.board.rules());
+        }
+        if let Some(rules) = rules {
+            self.set_rules(rules);
+        }
+        Ok(())
+    }
+
+    /// Sets up one point, counting what changed.
+    fn set_up(&mut self, point: Point, stone: Option<Color>, changes: &mut Changes) {
+        let before = self.board.get(point);
+        if self.board.set(point, stone) {
+            changes.removed += u32::from(before.is_some());
+            changes.added += u32::from(stone.is_some());
+        }
+    }
+
+    /// Decodes a move; the hot path is one well-formed value.
+    #[inline]
+    fn decode_move<N: GoNode + ?Sized>(
+        &mut self,
+        ident: &str,
+        values: NodeValues<'_>,
+        node: &N,
+        index: usize,
+    ) -> Result<Option<Move>, ReplayError> {
+        if values.len() == 1 {
+            if let Ok(played) = Move::decode(values.first(), self.board.size()) {
+                return Ok(Some(played));
+            }
+        }
+        let decoder = Decoder::with_size(self.board.size());
+        let values = self.decode(&decoder, ident, values, node, index)?;
+        Ok(values.first().and_then(Value::as_move))
+    }
+
+    /// Decodes a property's values: strictly, or leniently with warnings.
+    fn decode<'v, N: GoNode + ?Sized>(
+        &mut self,
+        decoder: &Decoder,
+        ident: &str,
+        values: NodeValues<'v>,
+        node: &N,
+        index: usize,
+    ) -> Result<Vec<Value<'v>>, ReplayError> {
+        if !self.options.is_lenient() {
+            return values
+                .decode(decoder, ident)
+                .map_err(|err| self.value_error(err, node, index));
+        }
+        let (values, problems) = values.decode_lenient(decoder, ident);
+        for err in problems {
+            let warning = self.value_error(err, node, index);
+            self.warnings.push(warning);
+        }
+        Ok(values)
+    }
+
+    /// Plays one move; returns the stones it removed.
+    fn play<N: GoNode + ?Sized>(
+        &mut self,
+        color: Color,
+        played: Move,
+        node: &N,
+        index: usize,
+        changes: &mut Changes,
+    ) -> Result<u32, ReplayError> {
+        let handicap_stone = color == Color::Black && self.black_only && self.moves < self.handicap;
+        if self.options.checks_turn()
+            && self.turn_known
+            && color != self.board.to_move()
+            && !handicap_stone
+        {
+            self.illegal(Illegal::WrongTurn, color, played, node, index)?;
+        }
+        let removed = match played {
+            Move::Pass => {
+                self.board.pass(color);
+                0
+            }
+            Move::Play(point) => self.place(color, point, node, index, changes)?,
+        };
+        self.moves += 1;
+        self.turn_known = true;
+        self.black_only &= color == Color::Black;
+        Ok(removed)
+    }
+
+    /// Plays a stone by the rules, or (leniently) anyway.
+    fn place<N: GoNode + ?Sized>(
+        &mut self,
+        color: Color,
+        point: Point,
+        node: &N,
+        index: usize,
+        changes: &mut Changes,
+    ) -> Result<u32, ReplayError> {
+        let played = Move::Play(point);
+        let Some(p) = self.board.cell(point) else {
+            self.illegal(Illegal::OffBoard, color, played, node, index)?;
+            return Ok(0);
+        };
+        if let Err(illegal) = self.board.check_cell(color, p) {
+            self.illegal(illegal, color, played, node, index)?;
+            changes.removed += u32::from(self.board.get(point).is_some());
+            return Ok(self.board.force_cell(color, p, &mut self.captured).0);
+        }
+        let Some(seen) = &self.seen else {
+            return Ok(self.board.play_cell(color, p, &mut self.captured));
+        };
+        let spare = self.spare.get_or_insert_with(|| self.board.clone());
+        spare.clone_from(&self.board);
+        let removed = spare.play_cell(color, p, &mut self.captured);
+        if seen.contains(&spare.position_hash()) {
+            if let Err(err) = self.illegal(Illegal::Superko, color, played, node, index) {
+                self.captured.clear();
+                return Err(err);
+            }
+        }
+        if let Some(spare) = &mut self.spare {
+            std::mem::swap(&mut self.board, spare);
+        }
+        Ok(removed)
+    }
+
+    /// An illegal move: an error, or a warning in a lenient game.
+    fn illegal<N: GoNode + ?Sized>(
+        &mut self,
+        illegal: Illegal,
+        color: Color,
+        played: Move,
+        node: &N,
+        index: usize,
+    ) -> Result<(), ReplayError> {
+        let kind = ReplayErrorKind::Illegal {
+            color,
+            played,
+            illegal,
+        };
+        let err = self.error(kind, node, index);
+        if self.options.is_lenient() {
+            self.warnings.push(err);
+            Ok(())
+        } else {
+            Err(err)
+        }
+    }
+
+    #[cold]
+    fn value_error<N: GoNode + ?Sized>(
+        &self,
+        err: PropertyError,
+        node: &N,
+        index: usize,
+    ) -> ReplayError {
+        self.error(ReplayErrorKind::Value(err), node, index)
+    }
+
+    #[cold]
+    fn error<N: GoNode + ?Sized>(
+        &self,
+        kind: ReplayErrorKind,
+        node: &N,
+        index: usize,
+    ) -> ReplayError {
+        ReplayError {
+            kind,
+            node: index,
+            position: node.position(),
+        }
+    }
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new(ReplayOptions::default())
+    }
+}

@@ -1,0 +1,114 @@
+//! [`ReplayOptions`]: how a game is replayed.
+
+use super::game::Game;
+use super::replay::Replay;
+use super::rules::Rules;
+use crate::typed::BoardSize;
+
+/// How to replay a game: the rules, strict or lenient, whether to check
+/// the turn order, and the board size for a path that does not start at
+/// the root.
+///
+/// ```
+/// use sgf_stream::go::{ReplayOptions, Rules};
+/// let tree = sgf_stream::parse("(;RU[Chinese];B[aa];B[bb])")?;
+/// let options = ReplayOptions::new().rules_from_game(true).lenient(true);
+/// let game = options.replay(tree.main_line()).run()?;
+/// assert_eq!(game.board().rules(), Rules::CHINESE);
+/// assert_eq!(game.warnings()[0].code(), "wrong-turn");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReplayOptions {
+    rules: Rules,
+    rules_from_game: bool,
+    lenient: bool,
+    check_turn: bool,
+    size: Option<BoardSize>,
+}
+
+impl Default for ReplayOptions {
+    fn default() -> Self {
+        ReplayOptions {
+            rules: Rules::default(),
+            rules_from_game: false,
+            lenient: false,
+            check_turn: true,
+            size: None,
+        }
+    }
+}
+
+impl ReplayOptions {
+    /// The defaults: [`Rules::default`] (simple ko, no suicide), strict,
+    /// turn order checked, size from the root's `SZ`.
+    pub fn new() -> Self {
+        ReplayOptions::default()
+    }
+
+    /// Plays by `rules`.
+    pub fn rules(mut self, rules: Rules) -> Self {
+        self.rules = rules;
+        self
+    }
+
+    /// Whether the root's `RU`, when it names rules that
+    /// [`Rules::from_name`] knows, replaces [`rules`](Self::rules)
+    /// (default: no).
+    pub fn rules_from_game(mut self, yes: bool) -> Self {
+        self.rules_from_game = yes;
+        self
+    }
+
+    /// Whether to go past problems, keeping them as warnings (default:
+    /// no, the first problem is an error).
+    pub fn lenient(mut self, yes: bool) -> Self {
+        self.lenient = yes;
+        self
+    }
+
+    /// Whether a move by the side not to move is a problem,
+    /// [`Illegal::WrongTurn`](super::Illegal::WrongTurn) (default: yes).
+    /// See [`Game`] for the exceptions.
+    pub fn check_turn(mut self, yes: bool) -> Self {
+        self.check_turn = yes;
+        self
+    }
+
+    /// Sets the board's size, instead of reading the first node's `SZ`:
+    /// for a path that starts below the root.
+    pub fn size(mut self, size: BoardSize) -> Self {
+        self.size = Some(size);
+        self
+    }
+
+    /// A game to feed nodes to, with these options.
+    pub fn game(self) -> Game {
+        Game::new(self)
+    }
+
+    /// Replays `path`, a line of nodes from the root, with these options.
+    pub fn replay<P: IntoIterator>(self, path: P) -> Replay<P::IntoIter> {
+        Replay::with_game(path.into_iter(), self.game())
+    }
+
+    pub(super) fn rules_given(&self) -> Rules {
+        self.rules
+    }
+
+    pub(super) fn rules_from_game_set(&self) -> bool {
+        self.rules_from_game
+    }
+
+    pub(super) fn is_lenient(&self) -> bool {
+        self.lenient
+    }
+
+    pub(super) fn checks_turn(&self) -> bool {
+        self.check_turn
+    }
+
+    pub(super) fn size_override(&self) -> Option<BoardSize> {
+        self.size
+    }
+}
