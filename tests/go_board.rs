@@ -337,3 +337,14 @@ fn planes_and_diagrams() {
     assert!(Board::from_diagram("X.\nX").is_err());
     assert!(Board::from_diagram("").is_err());
 }
+
+#[test]
+fn a_retake_that_captures_more_than_the_ko_stone_is_allowed() {
+    let mut b = board(". X O");
+    b.set_to_move(White);
+    assert_eq!(play(&mut b, &["W aa"]), [1]);
+    assert_eq!(b.ko(), Some((pt("ba"), Black)));
+    // Black's retake at `ba` takes `aa` and `ca` together: no ko.
+    assert_eq!(play(&mut b, &["B ba"]), [2]);
+    assert_board(&b, ". X .");
+}

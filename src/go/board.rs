@@ -1,7 +1,7 @@
 //! [`Board`]: stones on a Go board of any size SGF allows, with captures,
 //! ko and suicide by [`Rules`], setup and handicap stones.
 
-use super::groups::{bits, color_of, is_stone, Removed, BORDER, COLOR, EMPTY};
+use super::groups::{bits, color_of, is_stone, Removed, Roots, BORDER, COLOR, EMPTY};
 use super::rules::{Illegal, Rules, Suicide};
 use super::zobrist;
 use crate::typed::{BoardSize, Color, Move, Point};
@@ -233,7 +233,7 @@ impl Board {
         if self.cells[p] != EMPTY {
             return Err(Illegal::Occupied);
         }
-        if self.ko == Some((p as u16, color)) {
+        if self.ko == Some((p as u16, color)) && self.retakes_one(color, p) {
             return Err(Illegal::Ko);
         }
         if self.rules.suicide == Suicide::Allowed {
@@ -263,6 +263,23 @@ impl Board {
             (true, Suicide::MultiStone) => Ok(()),
             _ => Err(Illegal::Suicide),
         }
+    }
+
+    /// Whether a stone of `color` on the ko point `p` would capture the
+    /// ko stone alone: another group in atari around it would be captured
+    /// too, which is no ko.
+    fn retakes_one(&self, color: Color, p: usize) -> bool {
+        let enemy = bits(color.opponent());
+        let mut in_atari = Roots::default();
+        for q in self.neighbours(p) {
+            if self.cells[q] & COLOR == enemy {
+                let root = self.root(q);
+                if self.root_liberties(root) == 1 {
+                    in_atari.insert(root as u16);
+                }
+            }
+        }
+        in_atari.as_slice().len() == 1
     }
 
     /// Plays a stone of `color` on `point`: captures the groups it leaves
@@ -361,9 +378,10 @@ impl Board {
 
     /// Sets up `point` (`AB`, `AW`, `AE`): puts a stone of a colour there,
     /// replacing any stone, or empties it. Captures nothing (a group may
-    /// be left without liberties, as SGF setup allows), ends any ko ban,
-    /// and leaves the side to move alone. Returns whether the point
-    /// changed; a point off the board changes nothing.
+    /// be left without liberties, as SGF setup allows), ends any ko ban
+    /// (even when the point was already so), and leaves the side to move
+    /// alone. Returns whether the point changed; a point off the board
+    /// changes nothing.
     ///
     /// ```
     /// use sgf_stream::go::Board;
@@ -378,12 +396,12 @@ impl Board {
         let Some(p) = self.cell(point) else {
             return false;
         };
+        self.ko = None;
         let cell = self.cells[p];
         let wanted = stone.map_or(EMPTY, bits);
         if cell & COLOR == wanted {
             return false;
         }
-        self.ko = None;
         if cell != EMPTY {
             self.lift(p);
         }

@@ -78,7 +78,7 @@ pub(super) struct Roots {
 impl Roots {
     /// Adds `root`; returns false when it is there already.
     #[inline]
-    fn insert(&mut self, root: u16) -> bool {
+    pub(super) fn insert(&mut self, root: u16) -> bool {
         if self.cells[..self.len].contains(&root) {
             return false;
         }
