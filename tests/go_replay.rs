@@ -196,6 +196,31 @@ fn bad_values_are_errors_with_positions_or_warnings() {
 }
 
 #[test]
+fn warnings_in_one_input_have_their_own_positions() {
+    let sgf = "(;SZ[5];B[aa];B[bb]\n;W[aa];B[cc])\n(;SZ[5]\r\n;W[dd];W[ee])";
+    let tree = CompactTree::from_bytes(sgf).unwrap();
+    let options = ReplayOptions::new().lenient(true);
+    let mut found = Vec::new();
+    for game in tree.games() {
+        let game = options.replay(game.main_line()).run().unwrap();
+        for warning in game.warnings() {
+            let at = warning.position.unwrap();
+            found.push((warning.code(), at.line, at.column, at.offset));
+        }
+    }
+    let expected = [
+        ("wrong-turn", 1, 14, 13),
+        ("illegal-occupied", 2, 1, 20),
+        ("wrong-turn", 4, 7, 49),
+    ];
+    assert_eq!(found, expected);
+    for (_, line, column, offset) in expected {
+        let at = sgf_stream::Position::locate(sgf.as_bytes(), offset as usize);
+        assert_eq!((at.line, at.column), (line, column));
+    }
+}
+
+#[test]
 fn a_game_that_is_not_go_is_an_error() {
     for options in [ReplayOptions::new(), ReplayOptions::new().lenient(true)] {
         let tree = sgf_stream::parse("(;GM[2]SZ[8];B[dd])").unwrap();

@@ -1,7 +1,7 @@
 //! [`Board`]: stones on a Go board of any size SGF allows, with captures,
 //! ko and suicide by [`Rules`], setup and handicap stones.
 
-use super::groups::{bits, color_of, is_stone, Removed, Roots, BORDER, COLOR, EMPTY};
+use super::groups::{bits, color_of, is_stone, Around, Removed, Roots, BORDER, COLOR, EMPTY};
 use super::rules::{Illegal, Rules, Suicide};
 use super::zobrist;
 use crate::typed::{BoardSize, Color, Move, Point};
@@ -233,53 +233,48 @@ impl Board {
         if self.cells[p] != EMPTY {
             return Err(Illegal::Occupied);
         }
-        if self.ko == Some((p as u16, color)) && self.retakes_one(color, p) {
+        self.legality(color, p, &self.around(bits(color), p))
+    }
+
+    /// Whether a stone of `color` may go on the empty cell `p`, with
+    /// `around` it.
+    #[inline(always)]
+    fn legality(&self, color: Color, p: usize, around: &Around) -> Result<(), Illegal> {
+        let in_atari = |roots: &Roots| {
+            roots
+                .as_slice()
+                .iter()
+                .filter(|&&root| self.root_liberties(usize::from(root)) == 1)
+                .count()
+        };
+        // A retake that would capture more than the ko stone is no ko.
+        if self.ko == Some((p as u16, color)) && in_atari(&around.other) == 1 {
             return Err(Illegal::Ko);
         }
-        if self.rules.suicide == Suicide::Allowed {
+        if self.rules.suicide == Suicide::Allowed || around.empties > 0 {
             return Ok(());
         }
-        let own = bits(color);
-        let mut friends = false;
-        for q in self.neighbours(p) {
-            let cell = self.cells[q];
-            if cell == EMPTY {
-                return Ok(());
-            }
-            if cell & COLOR == BORDER {
-                continue;
-            }
-            let liberties = self.root_liberties(self.root(q));
-            if cell & COLOR == own {
-                if liberties > 1 {
-                    return Ok(());
-                }
-                friends = true;
-            } else if liberties == 1 {
-                return Ok(());
-            }
-        }
-        match (friends, self.rules.suicide) {
-            (true, Suicide::MultiStone) => Ok(()),
+        let own = around.own.as_slice();
+        let safe = own.len() > in_atari(&around.own) || in_atari(&around.other) > 0;
+        match (safe, own.is_empty(), self.rules.suicide) {
+            (true, _, _) | (false, false, Suicide::MultiStone) => Ok(()),
             _ => Err(Illegal::Suicide),
         }
     }
 
-    /// Whether a stone of `color` on the ko point `p` would capture the
-    /// ko stone alone: another group in atari around it would be captured
-    /// too, which is no ko.
-    fn retakes_one(&self, color: Color, p: usize) -> bool {
-        let enemy = bits(color.opponent());
-        let mut in_atari = Roots::default();
-        for q in self.neighbours(p) {
-            if self.cells[q] & COLOR == enemy {
-                let root = self.root(q);
-                if self.root_liberties(root) == 1 {
-                    in_atari.insert(root as u16);
-                }
-            }
+    /// Plays a stone of `color` on cell `p` if the rules allow it.
+    pub(super) fn try_play_cell(
+        &mut self,
+        color: Color,
+        p: usize,
+        removed: &mut impl Removed,
+    ) -> Result<u32, Illegal> {
+        if self.cells[p] != EMPTY {
+            return Err(Illegal::Occupied);
         }
-        in_atari.as_slice().len() == 1
+        let around = self.around(bits(color), p);
+        self.legality(color, p, &around)?;
+        Ok(self.play_around(color, p, &around, removed))
     }
 
     /// Plays a stone of `color` on `point`: captures the groups it leaves
@@ -293,8 +288,7 @@ impl Board {
     /// As [`check`](Self::check); the board is then unchanged.
     pub fn play(&mut self, color: Color, point: Point) -> Result<u32, Illegal> {
         let p = self.cell(point).ok_or(Illegal::OffBoard)?;
-        self.check_cell(color, p)?;
-        Ok(self.play_cell(color, p, &mut ()))
+        self.try_play_cell(color, p, &mut ())
     }
 
     /// Plays a move: a stone, or a pass.
@@ -338,19 +332,31 @@ impl Board {
         p: usize,
         removed: &mut impl Removed,
     ) -> (u32, Option<Illegal>) {
-        let broken = self.check_cell(color, p).err();
-        if self.cells[p] != EMPTY {
+        let broken = if self.cells[p] != EMPTY {
             self.lift(p);
-        }
-        (self.play_cell(color, p, removed), broken)
+            Some(Illegal::Occupied)
+        } else {
+            None
+        };
+        let around = self.around(bits(color), p);
+        let broken = broken.or(self.legality(color, p, &around).err());
+        (self.play_around(color, p, &around, removed), broken)
     }
 
-    /// Plays on the empty cell `p`, whatever the rules say.
-    #[inline]
-    pub(super) fn play_cell(&mut self, color: Color, p: usize, removed: &mut impl Removed) -> u32 {
-        let enemies = self.put(bits(color), p);
+    /// Plays on the empty cell `p` with `around` it, whatever the rules
+    /// say: captures, then a suicide if the stone is left without
+    /// liberties, then the ko ban and the turn.
+    #[inline(always)]
+    fn play_around(
+        &mut self,
+        color: Color,
+        p: usize,
+        around: &Around,
+        removed: &mut impl Removed,
+    ) -> u32 {
+        self.put_around(bits(color), p, around);
         let (mut captured, mut last) = (0, 0);
-        for &root in enemies.as_slice() {
+        for &root in around.other.as_slice() {
             let root = usize::from(root);
             if self.root_liberties(root) == 0 {
                 captured += self.remove_group(root, removed);

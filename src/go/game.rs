@@ -9,6 +9,7 @@ use super::node::{GoNode, NodeValues};
 use super::options::ReplayOptions;
 use super::rules::{Illegal, KoRule, Rules};
 use super::Board;
+use crate::error::{LineCounter, Position};
 use crate::typed::{Color, Decoder, Move, Point, PropertyError, Value};
 
 /// What one node did: the step of a [`Replay`](super::Replay).
@@ -108,6 +109,9 @@ pub struct Game {
     /// Cells of the stones the last node's move removed.
     captured: Vec<u16>,
     warnings: Vec<ReplayError>,
+    /// The input (address and length) of the last node located, and the
+    /// line count at it.
+    located: Option<((usize, usize), LineCounter)>,
 }
 
 /// The stones a node's setup changed.
@@ -133,6 +137,7 @@ impl Game {
             black_only: true,
             captured: Vec::new(),
             warnings: Vec::new(),
+            located: None,
         };
         game.set_rules(options.rules_given());
         game
@@ -406,17 +411,18 @@ impl Game {
             self.illegal(Illegal::OffBoard, color, played, node, index)?;
             return Ok(0);
         };
-        if let Err(illegal) = self.board.check_cell(color, p) {
-            self.illegal(illegal, color, played, node, index)?;
-            changes.removed += u32::from(self.board.get(point).is_some());
-            return Ok(self.board.force_cell(color, p, &mut self.captured).0);
-        }
         let Some(seen) = &self.seen else {
-            return Ok(self.board.play_cell(color, p, &mut self.captured));
+            return match self.board.try_play_cell(color, p, &mut self.captured) {
+                Ok(removed) => Ok(removed),
+                Err(illegal) => self.force(illegal, color, (point, p), node, index, changes),
+            };
         };
         let spare = self.spare.get_or_insert_with(|| self.board.clone());
         spare.clone_from(&self.board);
-        let removed = spare.play_cell(color, p, &mut self.captured);
+        let removed = match spare.try_play_cell(color, p, &mut self.captured) {
+            Ok(removed) => removed,
+            Err(illegal) => return self.force(illegal, color, (point, p), node, index, changes),
+        };
         if seen.contains(&spare.position_hash()) {
             if let Err(err) = self.illegal(Illegal::Superko, color, played, node, index) {
                 self.captured.clear();
@@ -427,6 +433,21 @@ impl Game {
             std::mem::swap(&mut self.board, spare);
         }
         Ok(removed)
+    }
+
+    /// A move the board refused: an error, or played anyway.
+    fn force<N: GoNode + ?Sized>(
+        &mut self,
+        illegal: Illegal,
+        color: Color,
+        (point, p): (Point, usize),
+        node: &N,
+        index: usize,
+        changes: &mut Changes,
+    ) -> Result<u32, ReplayError> {
+        self.illegal(illegal, color, Move::Play(point), node, index)?;
+        changes.removed += u32::from(self.board.get(point).is_some());
+        Ok(self.board.force_cell(color, p, &mut self.captured).0)
     }
 
     /// An illegal move: an error, or a warning in a lenient game.
@@ -454,7 +475,7 @@ impl Game {
 
     #[cold]
     fn value_error<N: GoNode + ?Sized>(
-        &self,
+        &mut self,
         err: PropertyError,
         node: &N,
         index: usize,
@@ -464,7 +485,7 @@ impl Game {
 
     #[cold]
     fn error<N: GoNode + ?Sized>(
-        &self,
+        &mut self,
         kind: ReplayErrorKind,
         node: &N,
         index: usize,
@@ -472,8 +493,26 @@ impl Game {
         ReplayError {
             kind,
             node: index,
-            position: node.position(),
+            position: self.locate(node),
         }
+    }
+
+    /// Where `node` is in its input, counting lines on from the last node
+    /// located in the same input (the nodes of a line come in file
+    /// order), so many problems in one large input cost one pass over it.
+    fn locate<N: GoNode + ?Sized>(&mut self, node: &N) -> Option<Position> {
+        let (offset, input) = (node.offset()?, node.input()?);
+        let key = (input.as_ptr() as usize, input.len());
+        let mut counter = match self.located {
+            Some((at, counter)) if at == key && counter.position().offset <= offset as u64 => {
+                counter
+            }
+            _ => LineCounter::default(),
+        };
+        let from = counter.position().offset as usize;
+        counter.advance(input.get(from..offset)?);
+        self.located = Some((key, counter));
+        Some(counter.position())
     }
 }
 

@@ -52,6 +52,17 @@ pub(super) fn is_stone(cell: u16) -> bool {
     cell != EMPTY && cell & COLOR != BORDER
 }
 
+/// The root cell of the stone `cell` on cell `p`.
+#[inline(always)]
+pub(super) fn root_of(p: usize, cell: u16) -> usize {
+    let payload = usize::from(cell & PAYLOAD);
+    if cell & ROOT != 0 {
+        p
+    } else {
+        payload
+    }
+}
+
 /// Where removed stones go: nowhere, or a list of their cells.
 pub(super) trait Removed {
     fn removed(&mut self, cell: usize);
@@ -68,27 +79,39 @@ impl Removed for Vec<u16> {
     }
 }
 
+/// The distinct groups of each colour around an empty cell, and how many
+/// of its neighbours are empty.
+#[derive(Default, Clone, Copy)]
+pub(super) struct Around {
+    pub(super) own: Roots,
+    pub(super) other: Roots,
+    pub(super) empties: u16,
+}
+
 /// Up to four distinct roots.
 #[derive(Default, Clone, Copy)]
 pub(super) struct Roots {
     cells: [u16; 4],
-    len: usize,
+    len: u8,
 }
 
 impl Roots {
-    /// Adds `root`; returns false when it is there already.
-    #[inline]
+    /// Adds `root`; returns false when it is there already. Holds four
+    /// at most: a cell has four neighbours.
+    #[inline(always)]
     pub(super) fn insert(&mut self, root: u16) -> bool {
-        if self.cells[..self.len].contains(&root) {
+        let len = usize::from(self.len) & 3;
+        if self.cells[..len].contains(&root) {
             return false;
         }
-        self.cells[self.len] = root;
+        self.cells[len] = root;
         self.len += 1;
         true
     }
 
+    #[inline(always)]
     pub(super) fn as_slice(&self) -> &[u16] {
-        &self.cells[..self.len]
+        &self.cells[..usize::from(self.len).min(4)]
     }
 }
 
@@ -103,12 +126,7 @@ impl Board {
     /// The root cell of the stone on `p`.
     #[inline]
     pub(super) fn root(&self, p: usize) -> usize {
-        let cell = self.cells[p];
-        if cell & ROOT != 0 {
-            p
-        } else {
-            usize::from(cell & PAYLOAD)
-        }
+        root_of(p, self.cells[p])
     }
 
     /// The liberties of the group whose root is `root`.
@@ -131,57 +149,108 @@ impl Board {
         }
     }
 
+    /// The groups and empty points around the empty cell `p`, for a
+    /// stone of `color`.
+    #[inline(always)]
+    pub(super) fn around(&self, color: u16, p: usize) -> Around {
+        let mut around = Around::default();
+        for q in self.neighbours(p) {
+            let cell = self.cells[q];
+            let side = cell & COLOR;
+            if cell == EMPTY {
+                around.empties += 1;
+            } else if side == color {
+                around.own.insert(root_of(q, cell) as u16);
+            } else if side != BORDER {
+                around.other.insert(root_of(q, cell) as u16);
+            }
+        }
+        around
+    }
+
     /// Puts a stone of `color` on the empty cell `p`, capturing nothing:
     /// `p` leaves the liberties of the groups around it, and the stone
     /// joins its friendly neighbours. Returns the roots of the enemy
     /// groups around it.
     pub(super) fn put(&mut self, color: u16, p: usize) -> Roots {
-        let around = self.neighbours(p);
-        let (mut friends, mut enemies) = (Roots::default(), Roots::default());
-        let mut empties = 0;
-        for q in around {
-            let cell = self.cells[q];
-            if cell == EMPTY {
-                empties += 1;
-            } else if cell & COLOR != BORDER {
-                let root = self.root(q);
-                let side = if cell & COLOR == color {
-                    &mut friends
-                } else {
-                    &mut enemies
-                };
-                if side.insert(root as u16) {
-                    self.cells[root] -= 1;
-                }
-            }
+        let around = self.around(color, p);
+        self.put_around(color, p, &around);
+        around.other
+    }
+
+    /// [`put`](Self::put), with what is around `p` already known.
+    #[inline(always)]
+    pub(super) fn put_around(&mut self, color: u16, p: usize, around: &Around) {
+        for &root in around.own.as_slice().iter().chain(around.other.as_slice()) {
+            self.cells[usize::from(root)] -= 1;
         }
         self.toggle(color, p, true);
-        match friends.as_slice() {
-            [] => self.cells[p] = color | ROOT | empties,
+        match around.own.as_slice() {
+            [] => self.cells[p] = color | ROOT | around.empties,
             &[root] => {
                 self.cells[p] = color | root;
                 let root = usize::from(root);
-                let gained = around
+                let gained = self
+                    .neighbours(p)
                     .iter()
                     .filter(|&&q| self.cells[q] == EMPTY && !self.touches(q, root, p))
                     .count();
                 self.cells[root] += gained as u16;
             }
-            &[root, ..] => {
-                self.cells[p] = color | root;
-                self.regroup(usize::from(root), &mut Marks::new());
+            roots => self.join(color, p, roots),
+        }
+    }
+
+    /// Joins the new stone on `p` and the groups `roots` (two or more)
+    /// into the group with the most liberties, the largest as a rule:
+    /// walks the stone and the other groups only, pointing them at its
+    /// root and adding the liberties they bring that it lacks.
+    fn join(&mut self, color: u16, p: usize, roots: &[u16]) {
+        let keep = roots
+            .iter()
+            .map(|&root| usize::from(root))
+            .max_by_key(|&root| self.root_liberties(root))
+            .expect("two roots or more");
+        let (mut walked, mut counted) = (Marks::new(), Marks::new());
+        let mut gained = 0;
+        let mut pending = Pending::new();
+        walked.mark(p);
+        pending.push(p);
+        while let Some(q) = pending.pop() {
+            self.cells[q] = color | keep as u16;
+            for n in self.neighbours(q) {
+                let cell = self.cells[n];
+                if cell == EMPTY {
+                    if !counted.mark(n) && !self.touches_unwalked(n, keep, &walked) {
+                        gained += 1;
+                    }
+                } else if cell & COLOR == color && self.root(n) != keep && !walked.mark(n) {
+                    pending.push(n);
+                }
             }
         }
-        enemies
+        self.cells[keep] += gained;
+    }
+
+    /// Whether the empty cell `q` is next to a stone of the group rooted
+    /// at `root` that is not `walked` (a stone that belonged to it before
+    /// the join).
+    #[inline]
+    fn touches_unwalked(&self, q: usize, root: usize, walked: &Marks) -> bool {
+        self.neighbours(q)
+            .iter()
+            .any(|&n| is_stone(self.cells[n]) && self.root(n) == root && !walked.contains(n))
     }
 
     /// Whether the empty cell `q` is next to a stone of the group rooted at
     /// `root`, other than the one on `except`.
     #[inline]
     fn touches(&self, q: usize, root: usize, except: usize) -> bool {
-        self.neighbours(q)
-            .iter()
-            .any(|&n| n != except && is_stone(self.cells[n]) && self.root(n) == root)
+        let color = self.cells[root] & COLOR;
+        self.neighbours(q).iter().any(|&n| {
+            let cell = self.cells[n];
+            n != except && cell & COLOR == color && root_of(n, cell) == root
+        })
     }
 
     /// Makes `start` the root of the stones connected to it, and counts

@@ -1,11 +1,13 @@
 //! [`GoNode`]: what a replay reads from a node, whatever tree holds it.
 
-use crate::compact::{NodeRef, Properties};
-use crate::error::Position;
+use crate::compact::NodeRef;
 use crate::event::{PropIdent, RawValues};
+use crate::ident::static_ident;
+use crate::machine::is_space;
 use crate::tree::repr::Property;
 use crate::tree::SgfTree;
 use crate::typed::{Decoder, PropertyError, Value};
+use crate::value::find_close;
 
 /// The values of one property of a node: raw (escapes untouched, from
 /// events or a [`CompactTree`](crate::CompactTree)) or decoded as SGF
@@ -39,6 +41,11 @@ impl<'a> NodeValues<'a> {
     #[inline]
     pub fn first(&self) -> &'a [u8] {
         match self {
+            // The run of a single value is `[`, the value, `]`.
+            NodeValues::Raw(values) if values.len() == 1 => {
+                let run = values.as_bytes();
+                &run[1..run.len() - 1]
+            }
             NodeValues::Raw(values) => values.first().as_bytes(),
             NodeValues::Text(values) => values.first().map_or(&[], |v| v.as_bytes()),
         }
@@ -70,7 +77,7 @@ impl<'a> NodeValues<'a> {
 }
 
 /// A node that can be replayed: its properties, and where it is in the
-/// input when that is known.
+/// input when that is known (for the positions of problems).
 ///
 /// [`SgfTree`] and the [`CompactTree`](crate::CompactTree)'s [`NodeRef`]
 /// implement it, and so does a node gathered from events, as a slice of
@@ -93,9 +100,14 @@ pub trait GoNode {
     /// The properties in file order, as identifiers and values.
     fn node_properties(&self) -> Self::Properties<'_>;
 
-    /// Where the node's `;` is in the input, if known (for messages; it
-    /// may take a scan of the input, so it is asked only for problems).
-    fn position(&self) -> Option<Position> {
+    /// Where the node's `;` is in its input, in bytes, if known.
+    fn offset(&self) -> Option<usize> {
+        None
+    }
+
+    /// The whole input that [`offset`](Self::offset) counts in, if known:
+    /// a replay finds the line and column of a problem there.
+    fn input(&self) -> Option<&[u8]> {
         None
     }
 }
@@ -111,8 +123,12 @@ impl<T: GoNode + ?Sized> GoNode for &T {
         (**self).node_properties()
     }
 
-    fn position(&self) -> Option<Position> {
-        (**self).position()
+    fn offset(&self) -> Option<usize> {
+        (**self).offset()
+    }
+
+    fn input(&self) -> Option<&[u8]> {
+        (**self).input()
     }
 }
 
@@ -145,7 +161,8 @@ pub struct RawProperties<'s>(RawSource<'s>);
 
 #[derive(Debug, Clone)]
 enum RawSource<'s> {
-    Compact(Properties<'s>),
+    /// The bytes after a compact node's `;`.
+    Compact(&'s [u8]),
     Events(std::slice::Iter<'s, (PropIdent<'s>, RawValues<'s>)>),
 }
 
@@ -155,16 +172,76 @@ impl<'s> Iterator for RawProperties<'s> {
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         match &mut self.0 {
-            RawSource::Compact(props) => {
-                let (ident, values) = props.next()?;
-                Some((ident, NodeValues::Raw(values)))
-            }
+            RawSource::Compact(rest) => next_property(rest),
             RawSource::Events(props) => {
                 let (ident, values) = props.next()?;
                 Some((ident.as_str(), NodeValues::Raw(*values)))
             }
         }
     }
+}
+
+/// The next property in `rest`, bytes of a node that the parser accepted,
+/// moving `rest` past it. Like [`NodeRef::properties`], but one- and
+/// two-letter identifiers come from the static table, and a value of two
+/// plain bytes (a move) is taken without a search: the replay's hot path.
+fn next_property<'s>(rest: &mut &'s [u8]) -> Option<(&'s str, NodeValues<'s>)> {
+    let bytes: &'s [u8] = rest;
+    // A move of two plain letters, `B[pd]`, the most common property.
+    if let [color @ (b'B' | b'W'), b'[', a, b, b']', ..] = *bytes {
+        if is_plain(a) && is_plain(b) {
+            *rest = &bytes[5..];
+            let ident = if color == b'B' { "B" } else { "W" };
+            return Some((ident, NodeValues::Raw(RawValues::new(&bytes[1..5], 1))));
+        }
+    }
+    let start = skip_space(bytes, 0);
+    let mut at = start;
+    while bytes.get(at).is_some_and(u8::is_ascii_uppercase) {
+        at += 1;
+    }
+    if at == start {
+        return None;
+    }
+    let name = &bytes[start..at];
+    let ident = match static_ident(name) {
+        Some(ident) => ident,
+        None => std::str::from_utf8(name).ok()?,
+    };
+    let values_start = skip_space(bytes, at);
+    let (mut end, mut count, mut at) = (values_start, 0, values_start);
+    while bytes.get(at) == Some(&b'[') {
+        end = at + 1 + value_len(&bytes[at + 1..])? + 1;
+        count += 1;
+        at = skip_space(bytes, end);
+    }
+    *rest = &bytes[end..];
+    let values = RawValues::new(&bytes[values_start..end], count);
+    Some((ident, NodeValues::Raw(values)))
+}
+
+/// Where the value in `body` (the bytes after its `[`) ends.
+#[inline]
+fn value_len(body: &[u8]) -> Option<usize> {
+    match *body {
+        [b']', ..] => Some(0),
+        [a, b, b']', ..] if is_plain(a) && is_plain(b) => Some(2),
+        _ => find_close(body),
+    }
+}
+
+/// Whether `b` in a value is neither its end nor an escape.
+#[inline]
+fn is_plain(b: u8) -> bool {
+    b != b']' && b != b'\\'
+}
+
+#[inline]
+fn skip_space(bytes: &[u8], mut at: usize) -> usize {
+    while bytes.get(at).copied().is_some_and(is_space) {
+        at += 1;
+    }
+    at
 }
 
 impl GoNode for NodeRef<'_> {
@@ -175,11 +252,15 @@ impl GoNode for NodeRef<'_> {
 
     #[inline]
     fn node_properties(&self) -> RawProperties<'_> {
-        RawProperties(RawSource::Compact(self.properties()))
+        RawProperties(RawSource::Compact(&self.source()[self.offset() + 1..]))
     }
 
-    fn position(&self) -> Option<Position> {
-        Some(Position::locate(self.source(), self.offset()))
+    fn offset(&self) -> Option<usize> {
+        Some(NodeRef::offset(self))
+    }
+
+    fn input(&self) -> Option<&[u8]> {
+        Some(self.source())
     }
 }
 
@@ -191,5 +272,35 @@ impl<'a> GoNode for [(PropIdent<'a>, RawValues<'a>)] {
 
     fn node_properties(&self) -> RawProperties<'_> {
         RawProperties(RawSource::Events(self.iter()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compact_properties_match_the_trees() {
+        let sgf =
+            "(;SZ[19]C[a\\]b] \n MULTIGOGM[1];B[pd]BL[12.5];W[]TR[aa][bb] \n;AB[a\\]]LB[cc:x])";
+        let tree = crate::CompactTree::from_bytes(sgf).unwrap();
+        for node in tree.nodes() {
+            let ours: Vec<_> = node.node_properties().collect();
+            let theirs: Vec<_> = node
+                .properties()
+                .map(|(ident, values)| (ident, NodeValues::Raw(values)))
+                .collect();
+            assert_eq!(ours, theirs);
+        }
+    }
+
+    #[test]
+    fn the_first_of_one_value_is_its_bytes() {
+        let tree = crate::CompactTree::from_bytes("(;B[pd];W[];C[a\\]]TR[aa] [bb])").unwrap();
+        let mut firsts: Vec<Vec<u8>> = Vec::new();
+        for node in tree.nodes() {
+            firsts.extend(node.node_properties().map(|(_, v)| v.first().to_vec()));
+        }
+        assert_eq!(firsts, [&b"pd"[..], b"", b"a\\]", b"aa"]);
     }
 }
