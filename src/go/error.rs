@@ -22,9 +22,10 @@ pub enum ReplayErrorKind {
         illegal: Illegal,
     },
     /// A value of `SZ`, `B`, `W`, `AB`, `AW`, `AE` or `PL` that does not
-    /// fit its type (a point off the board, say).
+    /// fit its type (a point off the board, say). Boxed, so that a step
+    /// and its error stay small.
     #[error("bad value of {}: {}", .0.property, .0.kind)]
-    Value(#[source] PropertyError),
+    Value(#[source] Box<PropertyError>),
     /// The root's `GM` is not 1: the record is not of a game of Go.
     #[error("not a game of Go: GM[{0}]")]
     NotGo(i64),

@@ -480,7 +480,7 @@ impl Game {
         node: &N,
         index: usize,
     ) -> ReplayError {
-        self.error(ReplayErrorKind::Value(err), node, index)
+        self.error(ReplayErrorKind::Value(Box::new(err)), node, index)
     }
 
     #[cold]
