@@ -172,7 +172,24 @@ impl<'s> Iterator for RawProperties<'s> {
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         match &mut self.0 {
-            RawSource::Compact(rest) => next_property(rest),
+            RawSource::Compact(rest) => {
+                let bytes: &'s [u8] = rest;
+                // A move of two plain letters, `B[pd]`, the most common
+                // property; when a `;`, `(` or `)` follows, the node ends.
+                if let [color @ (b'B' | b'W'), b'[', a, b, b']', ..] = *bytes {
+                    if is_plain(a) && is_plain(b) {
+                        let ends = matches!(bytes.get(5), Some(b';' | b'(' | b')') | None);
+                        *rest = if ends { &[] } else { &bytes[5..] };
+                        let ident = if color == b'B' { "B" } else { "W" };
+                        let values = RawValues::new(&bytes[1..5], 1);
+                        return Some((ident, NodeValues::Raw(values)));
+                    }
+                }
+                if bytes.is_empty() {
+                    return None;
+                }
+                next_property(rest)
+            }
             RawSource::Events(props) => {
                 let (ident, values) = props.next()?;
                 Some((ident.as_str(), NodeValues::Raw(*values)))
@@ -184,17 +201,9 @@ impl<'s> Iterator for RawProperties<'s> {
 /// The next property in `rest`, bytes of a node that the parser accepted,
 /// moving `rest` past it. Like [`NodeRef::properties`], but one- and
 /// two-letter identifiers come from the static table, and a value of two
-/// plain bytes (a move) is taken without a search: the replay's hot path.
+/// plain bytes is taken without a search.
 fn next_property<'s>(rest: &mut &'s [u8]) -> Option<(&'s str, NodeValues<'s>)> {
     let bytes: &'s [u8] = rest;
-    // A move of two plain letters, `B[pd]`, the most common property.
-    if let [color @ (b'B' | b'W'), b'[', a, b, b']', ..] = *bytes {
-        if is_plain(a) && is_plain(b) {
-            *rest = &bytes[5..];
-            let ident = if color == b'B' { "B" } else { "W" };
-            return Some((ident, NodeValues::Raw(RawValues::new(&bytes[1..5], 1))));
-        }
-    }
     let start = skip_space(bytes, 0);
     let mut at = start;
     while bytes.get(at).is_some_and(u8::is_ascii_uppercase) {
@@ -281,8 +290,10 @@ mod tests {
 
     #[test]
     fn compact_properties_match_the_trees() {
-        let sgf =
-            "(;SZ[19]C[a\\]b] \n MULTIGOGM[1];B[pd]BL[12.5];W[]TR[aa][bb] \n;AB[a\\]]LB[cc:x])";
+        let sgf = concat!(
+            "(;SZ[19]C[a\\]b] \n MULTIGOGM[1];B[pd]BL[12.5];W[]TR[aa][bb] \n;AB[a\\]]LB[cc:x])",
+            "(;B[aa](;W[bb])(;W[cc] C[x];B[dd]\n;W[ee]PL[B]))",
+        );
         let tree = crate::CompactTree::from_bytes(sgf).unwrap();
         for node in tree.nodes() {
             let ours: Vec<_> = node.node_properties().collect();

@@ -28,16 +28,16 @@ pub struct Outcome {
 pub fn outcome(tree: &SgfTree) -> Option<Outcome> {
     let options = ReplayOptions::new().lenient(true).check_turn(false);
     let mut replay = options.replay(tree.main_line());
-    let mut sequence = SequenceHash::new(replay.board().size());
+    let mut sequence = None;
     while let Some(step) = replay.next() {
         let step = step.ok()?;
-        if step.node == 0 {
-            sequence = SequenceHash::new(replay.board().size());
-        }
+        // The root's step sets the board's size.
+        let sequence = sequence.get_or_insert_with(|| SequenceHash::new(replay.board().size()));
         if let Some((color, played)) = step.played {
             sequence.push(color, played);
         }
     }
+    let sequence = sequence?;
     let board = replay.board();
     Some(Outcome {
         moves: sequence.len(),
