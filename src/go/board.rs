@@ -62,6 +62,14 @@ impl Board {
     /// # Panics
     /// If a side of `size` is 0 or more than 52 (a [`BoardSize`] decoded
     /// from SGF never is).
+    ///
+    /// ```
+    /// use sgf_stream::go::Board;
+    /// use sgf_stream::typed::{BoardSize, Color};
+    /// let board = Board::new(BoardSize::square(19));
+    /// assert_eq!(board.stone_count(Color::Black), 0);
+    /// assert_eq!(board.to_move(), Color::Black);
+    /// ```
     pub fn new(size: BoardSize) -> Board {
         Board::with_rules(size, Rules::default())
     }
@@ -104,27 +112,66 @@ impl Board {
     }
 
     /// The board's size.
+    ///
+    /// ```
+    /// use sgf_stream::go::Board;
+    /// use sgf_stream::typed::BoardSize;
+    /// assert_eq!(Board::new(BoardSize { cols: 13, rows: 9 }).size().rows, 9);
+    /// ```
     pub fn size(&self) -> BoardSize {
         self.size
     }
 
     /// The rules the board plays by.
+    ///
+    /// ```
+    /// use sgf_stream::go::{Board, Rules};
+    /// use sgf_stream::typed::BoardSize;
+    /// assert_eq!(Board::new(BoardSize::square(9)).rules(), Rules::JAPANESE);
+    /// ```
     pub fn rules(&self) -> Rules {
         self.rules
     }
 
     /// Changes the rules from the next move on.
+    ///
+    /// ```
+    /// use sgf_stream::go::{Board, Rules, Suicide};
+    /// use sgf_stream::typed::{Color, Point};
+    /// let mut board = Board::from_diagram(".X\nX.")?;
+    /// board.set_rules(Rules::TROMP_TAYLOR);
+    /// assert_eq!(board.rules().suicide, Suicide::Allowed);
+    /// assert_eq!(board.play(Color::White, Point::new(0, 0))?, 1); // its own stone
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn set_rules(&mut self, rules: Rules) {
         self.rules = rules;
     }
 
     /// The side to move: the opponent of the last player, or what
     /// [`set_to_move`](Self::set_to_move) said.
+    ///
+    /// ```
+    /// use sgf_stream::go::Board;
+    /// use sgf_stream::typed::{BoardSize, Color, Point};
+    /// let mut board = Board::new(BoardSize::square(9));
+    /// board.play(Color::Black, Point::new(4, 4))?;
+    /// assert_eq!(board.to_move(), Color::White);
+    /// # Ok::<(), sgf_stream::go::Illegal>(())
+    /// ```
     pub fn to_move(&self) -> Color {
         self.to_move
     }
 
     /// Sets the side to move (`PL`, or after handicap stones).
+    ///
+    /// ```
+    /// use sgf_stream::go::Board;
+    /// use sgf_stream::typed::{BoardSize, Color};
+    /// let mut board = Board::new(BoardSize::square(9));
+    /// board.set_to_move(Color::White);
+    /// assert_eq!(board.to_move(), Color::White);
+    /// ```
     pub fn set_to_move(&mut self, color: Color) {
         self.to_move = color;
     }
@@ -148,6 +195,16 @@ impl Board {
 
     /// The stone on `point`, or `None` for an empty point or one off the
     /// board.
+    ///
+    /// ```
+    /// use sgf_stream::go::Board;
+    /// use sgf_stream::typed::{Color, Point};
+    /// let board = Board::from_diagram("X.\n.O")?;
+    /// assert_eq!(board.get(Point::new(1, 1)), Some(Color::White));
+    /// assert_eq!(board.get(Point::new(1, 0)), None);
+    /// assert_eq!(board.get(Point::new(5, 5)), None);
+    /// # Ok::<(), sgf_stream::go::DiagramError>(())
+    /// ```
     pub fn get(&self, point: Point) -> Option<Color> {
         let cell = self.cells[self.cell(point)?];
         is_stone(cell).then(|| color_of(cell & COLOR))
@@ -155,6 +212,16 @@ impl Board {
 
     /// The liberties of the group of the stone on `point`, or `None` when
     /// there is no stone there.
+    ///
+    /// ```
+    /// use sgf_stream::go::Board;
+    /// use sgf_stream::typed::Point;
+    /// let board = Board::from_diagram("XO.\n...")?;
+    /// assert_eq!(board.liberties(Point::new(0, 0)), Some(1));
+    /// assert_eq!(board.liberties(Point::new(1, 0)), Some(2));
+    /// assert_eq!(board.liberties(Point::new(2, 0)), None);
+    /// # Ok::<(), sgf_stream::go::DiagramError>(())
+    /// ```
     pub fn liberties(&self, point: Point) -> Option<u32> {
         let p = self.cell(point)?;
         is_stone(self.cells[p]).then(|| u32::from(self.root_liberties(self.root(p))))
@@ -193,12 +260,29 @@ impl Board {
     }
 
     /// How many stones of `color` are on the board.
+    ///
+    /// ```
+    /// use sgf_stream::go::Board;
+    /// use sgf_stream::typed::Color;
+    /// let board = Board::from_diagram("XX.\n.O.")?;
+    /// assert_eq!((board.stone_count(Color::Black), board.stone_count(Color::White)), (2, 1));
+    /// # Ok::<(), sgf_stream::go::DiagramError>(())
+    /// ```
     pub fn stone_count(&self, color: Color) -> u32 {
         u32::from(self.stones[zobrist::side(color)])
     }
 
     /// How many stones `color` has captured (its prisoners), including
     /// the opponent's suicides.
+    ///
+    /// ```
+    /// use sgf_stream::go::Board;
+    /// use sgf_stream::typed::{Color, Point};
+    /// let mut board = Board::from_diagram("OX\n..")?;
+    /// board.play(Color::Black, Point::new(0, 1))?;
+    /// assert_eq!((board.captures(Color::Black), board.captures(Color::White)), (1, 0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn captures(&self, color: Color) -> u32 {
         self.prisoners[zobrist::side(color)]
     }
@@ -224,6 +308,16 @@ impl Board {
     /// # Errors
     /// The rule the move breaks: [`Illegal::OffBoard`],
     /// [`Illegal::Occupied`], [`Illegal::Ko`] or [`Illegal::Suicide`].
+    ///
+    /// ```
+    /// use sgf_stream::go::{Board, Illegal};
+    /// use sgf_stream::typed::{Color, Point};
+    /// let board = Board::from_diagram(".X\nX.")?;
+    /// assert_eq!(board.check(Color::White, Point::new(0, 0)), Err(Illegal::Suicide));
+    /// assert_eq!(board.check(Color::Black, Point::new(0, 0)), Ok(()));
+    /// assert_eq!(board.check(Color::Black, Point::new(1, 0)), Err(Illegal::Occupied));
+    /// # Ok::<(), sgf_stream::go::DiagramError>(())
+    /// ```
     pub fn check(&self, color: Color, point: Point) -> Result<(), Illegal> {
         let p = self.cell(point).ok_or(Illegal::OffBoard)?;
         self.check_cell(color, p)
@@ -286,6 +380,15 @@ impl Board {
     ///
     /// # Errors
     /// As [`check`](Self::check); the board is then unchanged.
+    ///
+    /// ```
+    /// use sgf_stream::go::Board;
+    /// use sgf_stream::typed::{Color, Point};
+    /// let mut board = Board::from_diagram(".OX\nOX.\nX..")?;
+    /// assert_eq!(board.play(Color::Black, Point::new(0, 0))?, 2); // two stones in atari
+    /// assert_eq!(board.to_string(), "X.X\n.X.\nX..\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play(&mut self, color: Color, point: Point) -> Result<u32, Illegal> {
         let p = self.cell(point).ok_or(Illegal::OffBoard)?;
         self.try_play_cell(color, p, &mut ())
@@ -295,6 +398,16 @@ impl Board {
     ///
     /// # Errors
     /// As [`play`](Self::play).
+    ///
+    /// ```
+    /// use sgf_stream::go::Board;
+    /// use sgf_stream::typed::{BoardSize, Color, Move, Point};
+    /// let mut board = Board::new(BoardSize::square(9));
+    /// board.play_move(Color::Black, Move::Pass)?;
+    /// board.play_move(Color::White, Move::Play(Point::new(2, 2)))?;
+    /// assert_eq!(board.to_move(), Color::Black);
+    /// # Ok::<(), sgf_stream::go::Illegal>(())
+    /// ```
     pub fn play_move(&mut self, color: Color, played: Move) -> Result<u32, Illegal> {
         match played {
             Move::Pass => {
@@ -377,6 +490,14 @@ impl Board {
     }
 
     /// A pass by `color`: the opponent is to move, and any ko ban ends.
+    ///
+    /// ```
+    /// use sgf_stream::go::Board;
+    /// use sgf_stream::typed::{BoardSize, Color};
+    /// let mut board = Board::new(BoardSize::square(9));
+    /// board.pass(Color::Black);
+    /// assert_eq!(board.to_move(), Color::White);
+    /// ```
     pub fn pass(&mut self, color: Color) {
         self.ko = None;
         self.to_move = color.opponent();
@@ -418,6 +539,15 @@ impl Board {
     }
 
     /// Every stone on the board, row by row from the top left.
+    ///
+    /// ```
+    /// use sgf_stream::go::Board;
+    /// use sgf_stream::typed::{Color, Point};
+    /// let board = Board::from_diagram(".O\nX.")?;
+    /// let stones: Vec<_> = board.stones().collect();
+    /// assert_eq!(stones, [(Point::new(1, 0), Color::White), (Point::new(0, 1), Color::Black)]);
+    /// # Ok::<(), sgf_stream::go::DiagramError>(())
+    /// ```
     pub fn stones(&self) -> impl Iterator<Item = (Point, Color)> + '_ {
         let size = self.size;
         (0..size.rows)

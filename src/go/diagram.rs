@@ -6,6 +6,12 @@ use super::Board;
 use crate::typed::{BoardSize, Color, Point};
 
 /// Why a text diagram is not a board.
+///
+/// ```
+/// use sgf_stream::go::{Board, DiagramError};
+/// let err = Board::from_diagram("X.\nX").unwrap_err();
+/// assert_eq!(err, DiagramError::Ragged { row: 1, expected: 2, found: 1 });
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DiagramError {
@@ -40,6 +46,14 @@ pub enum DiagramError {
 }
 
 /// A plane buffer of the wrong length.
+///
+/// ```
+/// use sgf_stream::go::Board;
+/// let board = Board::from_diagram("X.\n..")?;
+/// let err = board.write_plane(&mut [0; 3]).unwrap_err();
+/// assert_eq!((err.expected, err.found), (4, 3));
+/// # Ok::<(), sgf_stream::go::DiagramError>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("a plane of this board takes {expected} values, the buffer holds {found}")]
 pub struct PlaneSizeError {

@@ -7,6 +7,14 @@ use crate::error::Position;
 use crate::typed::{Color, Move, PropertyError};
 
 /// What went wrong in a node.
+///
+/// ```
+/// use sgf_stream::go::{Illegal, Replay, ReplayErrorKind};
+/// let tree = sgf_stream::parse("(;SZ[9];B[aa];W[aa])")?;
+/// let err = Replay::new(tree.main_line()).run().unwrap_err();
+/// assert!(matches!(err.kind, ReplayErrorKind::Illegal { illegal: Illegal::Occupied, .. }));
+/// # Ok::<(), sgf_stream::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ReplayErrorKind {
@@ -34,6 +42,11 @@ pub enum ReplayErrorKind {
 impl ReplayErrorKind {
     /// A stable name for the problem: the [`Illegal::code`] of an illegal
     /// move, `bad-value`, or `not-go`.
+    ///
+    /// ```
+    /// use sgf_stream::go::ReplayErrorKind;
+    /// assert_eq!(ReplayErrorKind::NotGo(2).code(), "not-go");
+    /// ```
     pub fn code(&self) -> &'static str {
         match self {
             ReplayErrorKind::Illegal { illegal, .. } => illegal.code(),
@@ -74,6 +87,14 @@ pub struct ReplayError {
 
 impl ReplayError {
     /// The stable name of the problem: see [`ReplayErrorKind::code`].
+    ///
+    /// ```
+    /// use sgf_stream::go::Replay;
+    /// let tree = sgf_stream::parse("(;GM[1]SZ[9];B[jj])")?;
+    /// let err = Replay::new(tree.main_line()).run().unwrap_err();
+    /// assert_eq!(err.code(), "bad-value");
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
     pub fn code(&self) -> &'static str {
         self.kind.code()
     }

@@ -13,6 +13,16 @@ use crate::error::{LineCounter, Position};
 use crate::typed::{Color, Decoder, Move, Point, PropertyError, Value};
 
 /// What one node did: the step of a [`Replay`](super::Replay).
+///
+/// ```
+/// use sgf_stream::go::Replay;
+/// use sgf_stream::typed::Color;
+/// let tree = sgf_stream::parse("(;SZ[9]AB[aa][bb];W[ab])")?;
+/// let steps: Vec<_> = Replay::new(tree.main_line()).collect::<Result<_, _>>()?;
+/// assert_eq!((steps[0].node, steps[0].added, steps[0].played), (0, 2, None));
+/// assert_eq!(steps[1].to_move, Color::Black);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Step {
     /// The node's place in the path, from 0 (the root).
@@ -123,6 +133,12 @@ struct Changes {
 
 impl Game {
     /// A game before its first node, with `options`.
+    ///
+    /// ```
+    /// use sgf_stream::go::{Game, ReplayOptions};
+    /// let game = Game::new(ReplayOptions::new());
+    /// assert_eq!((game.nodes(), game.moves()), (0, 0));
+    /// ```
     pub fn new(options: ReplayOptions) -> Game {
         let size = options.size_override().unwrap_or_default();
         let mut game = Game {
@@ -144,26 +160,80 @@ impl Game {
     }
 
     /// The board after the last node.
+    ///
+    /// ```
+    /// use sgf_stream::go::Game;
+    /// use sgf_stream::typed::{Color, Point};
+    /// let tree = sgf_stream::parse("(;SZ[9];B[cc])")?;
+    /// let mut game = Game::default();
+    /// for node in tree.main_line() {
+    ///     game.play_node(node)?;
+    /// }
+    /// assert_eq!(game.board().get(Point::new(2, 2)), Some(Color::Black));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn board(&self) -> &Board {
         &self.board
     }
 
     /// The board, to change it by hand.
+    ///
+    /// ```
+    /// use sgf_stream::go::Game;
+    /// use sgf_stream::typed::{Color, Point};
+    /// let mut game = Game::default();
+    /// game.board_mut().set(Point::new(3, 3), Some(Color::White));
+    /// assert_eq!(game.board().stone_count(Color::White), 1);
+    /// ```
     pub fn board_mut(&mut self) -> &mut Board {
         &mut self.board
     }
 
     /// How many nodes were played.
+    ///
+    /// ```
+    /// use sgf_stream::go::Game;
+    /// let tree = sgf_stream::parse("(;C[root];B[aa];C[comment])")?;
+    /// let mut game = Game::default();
+    /// for node in tree.main_line() {
+    ///     game.play_node(node)?;
+    /// }
+    /// assert_eq!((game.nodes(), game.moves()), (3, 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn nodes(&self) -> usize {
         self.nodes
     }
 
     /// How many moves (passes included) were played.
+    ///
+    /// ```
+    /// use sgf_stream::go::Game;
+    /// let tree = sgf_stream::parse("(;SZ[9];B[];W[aa])")?;
+    /// let mut game = Game::default();
+    /// for node in tree.main_line() {
+    ///     game.play_node(node)?;
+    /// }
+    /// assert_eq!(game.moves(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn moves(&self) -> u32 {
         self.moves
     }
 
     /// The stones the last node's move removed from the board.
+    ///
+    /// ```
+    /// use sgf_stream::go::Game;
+    /// use sgf_stream::typed::Point;
+    /// let tree = sgf_stream::parse("(;SZ[9]AW[aa]AB[ba];B[ab])")?;
+    /// let mut game = Game::default();
+    /// for node in tree.main_line() {
+    ///     game.play_node(node)?;
+    /// }
+    /// assert_eq!(game.captured().collect::<Vec<_>>(), [Point::new(0, 0)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn captured(&self) -> impl ExactSizeIterator<Item = Point> + '_ {
         self.captured
             .iter()
@@ -171,11 +241,28 @@ impl Game {
     }
 
     /// The problems a lenient game went past, in order.
+    ///
+    /// ```
+    /// use sgf_stream::go::ReplayOptions;
+    /// let tree = sgf_stream::parse("(;SZ[9];B[aa];B[bb])")?;
+    /// let game = ReplayOptions::new().lenient(true).replay(tree.main_line()).run()?;
+    /// assert_eq!(game.warnings()[0].code(), "wrong-turn");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn warnings(&self) -> &[ReplayError] {
         &self.warnings
     }
 
     /// Takes the warnings out, leaving none.
+    ///
+    /// ```
+    /// use sgf_stream::go::ReplayOptions;
+    /// let tree = sgf_stream::parse("(;SZ[9];B[aa];W[aa])")?;
+    /// let mut game = ReplayOptions::new().lenient(true).replay(tree.main_line()).run()?;
+    /// assert_eq!(game.take_warnings().len(), 1);
+    /// assert!(game.warnings().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn take_warnings(&mut self) -> Vec<ReplayError> {
         std::mem::take(&mut self.warnings)
     }
@@ -196,6 +283,21 @@ impl Game {
     /// type, or a root that is not a game of Go. A lenient game only
     /// fails on the last; it keeps the others as
     /// [`warnings`](Self::warnings) and goes on.
+    ///
+    /// ```
+    /// use sgf_stream::go::{Game, ReplayOptions};
+    /// use sgf_stream::typed::{Color, Move, Point};
+    /// let tree = sgf_stream::parse("(;SZ[5];B[cc](;W[cd])(;W[dc]))")?;
+    /// let mut game = Game::new(ReplayOptions::new());
+    /// game.play_node(&tree)?;
+    /// game.play_node(&tree.children()[0])?;
+    /// // One game per variation, from where they part.
+    /// for variation in tree.children()[0].children() {
+    ///     let step = game.clone().play_node(variation)?;
+    ///     assert!(matches!(step.played, Some((Color::White, Move::Play(_)))));
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play_node<N: GoNode + ?Sized>(&mut self, node: &N) -> Result<Step, ReplayError> {
         let index = self.nodes;
         self.nodes += 1;

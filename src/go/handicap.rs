@@ -4,6 +4,13 @@ use super::Board;
 use crate::typed::{BoardSize, Color, Point};
 
 /// A handicap with no fixed placement on the board.
+///
+/// ```
+/// use sgf_stream::go::Board;
+/// use sgf_stream::typed::BoardSize;
+/// let err = Board::new(BoardSize::square(5)).place_handicap(2).unwrap_err();
+/// assert_eq!(err.to_string(), "no fixed placement for 2 handicap stones on a 5 board");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("no fixed placement for {count} handicap stones on a {size} board")]
 pub struct HandicapError {

@@ -33,6 +33,16 @@ impl Board {
 
     /// The hash of the stones alone (and the board's size), without the
     /// side to move: what positional superko compares.
+    ///
+    /// ```
+    /// use sgf_stream::go::Board;
+    /// use sgf_stream::typed::Color;
+    /// let mut board = Board::from_diagram("X.\n..")?;
+    /// let before = board.position_hash();
+    /// board.set_to_move(Color::White);
+    /// assert_eq!(board.position_hash(), before);
+    /// # Ok::<(), sgf_stream::go::DiagramError>(())
+    /// ```
     pub fn position_hash(&self) -> u64 {
         self.hash
     }
@@ -144,6 +154,12 @@ pub struct SequenceHash {
 
 impl SequenceHash {
     /// The hash of no moves on a board of `size`.
+    ///
+    /// ```
+    /// use sgf_stream::go::SequenceHash;
+    /// use sgf_stream::typed::BoardSize;
+    /// assert_ne!(SequenceHash::new(BoardSize::square(9)).hash(), SequenceHash::new(BoardSize::square(19)).hash());
+    /// ```
     pub fn new(size: BoardSize) -> Self {
         SequenceHash {
             size,
@@ -153,6 +169,19 @@ impl SequenceHash {
     }
 
     /// Adds a move.
+    ///
+    /// ```
+    /// use sgf_stream::go::SequenceHash;
+    /// use sgf_stream::typed::{BoardSize, Color, Move, Point};
+    /// let (a, b) = (Move::Play(Point::new(2, 2)), Move::Play(Point::new(6, 6)));
+    /// let mut one = SequenceHash::new(BoardSize::square(9));
+    /// let mut two = one;
+    /// one.push(Color::Black, a);
+    /// one.push(Color::White, b);
+    /// two.push(Color::Black, b);
+    /// two.push(Color::White, a);
+    /// assert_ne!(one.hash(), two.hash());
+    /// ```
     pub fn push(&mut self, color: Color, played: Move) {
         let size = self.size;
         for (hash, symmetry) in self.hashes.iter_mut().zip(Symmetry::ALL) {
@@ -170,21 +199,54 @@ impl SequenceHash {
     }
 
     /// The hash of the moves as played.
+    ///
+    /// ```
+    /// use sgf_stream::go::SequenceHash;
+    /// use sgf_stream::typed::{BoardSize, Color, Move};
+    /// let mut moves = SequenceHash::new(BoardSize::square(9));
+    /// let empty = moves.hash();
+    /// moves.push(Color::Black, Move::Pass);
+    /// assert_ne!(moves.hash(), empty);
+    /// ```
     pub fn hash(&self) -> u64 {
         self.hashes[0]
     }
 
     /// The smallest hash of the moves under the board's symmetries.
+    ///
+    /// ```
+    /// use sgf_stream::go::SequenceHash;
+    /// use sgf_stream::typed::{BoardSize, Color, Move, Point};
+    /// let size = BoardSize::square(9);
+    /// let (mut corner, mut other) = (SequenceHash::new(size), SequenceHash::new(size));
+    /// corner.push(Color::Black, Move::Play(Point::new(0, 0)));
+    /// other.push(Color::Black, Move::Play(Point::new(8, 8)));
+    /// assert_eq!(corner.canonical(), other.canonical());
+    /// ```
     pub fn canonical(&self) -> u64 {
         canonical(&self.hashes, self.size)
     }
 
     /// How many moves were added.
+    ///
+    /// ```
+    /// use sgf_stream::go::SequenceHash;
+    /// use sgf_stream::typed::{BoardSize, Color, Move};
+    /// let mut moves = SequenceHash::new(BoardSize::square(9));
+    /// moves.push(Color::Black, Move::Pass);
+    /// assert_eq!(moves.len(), 1);
+    /// ```
     pub fn len(&self) -> u32 {
         self.moves
     }
 
     /// Whether no move was added.
+    ///
+    /// ```
+    /// use sgf_stream::go::SequenceHash;
+    /// use sgf_stream::typed::BoardSize;
+    /// assert!(SequenceHash::new(BoardSize::square(9)).is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.moves == 0
     }

@@ -12,6 +12,17 @@ use crate::value::find_close;
 /// The values of one property of a node: raw (escapes untouched, from
 /// events or a [`CompactTree`](crate::CompactTree)) or decoded as SGF
 /// Text (from an [`SgfTree`]).
+///
+/// ```
+/// use sgf_stream::go::{GoNode, NodeValues};
+/// use sgf_stream::CompactTree;
+/// let tree = CompactTree::from_bytes("(;AB[aa][bb])")?;
+/// let root = tree.root().unwrap();
+/// let (ident, values) = root.node_properties().next().unwrap();
+/// assert_eq!((ident, values.len()), ("AB", 2));
+/// assert!(matches!(values, NodeValues::Raw(_)));
+/// # Ok::<(), sgf_stream::Error>(())
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NodeValues<'a> {
     /// Raw values, escapes untouched.
@@ -38,6 +49,14 @@ impl<'a> NodeValues<'a> {
     }
 
     /// The bytes of the first value (empty when there is none).
+    ///
+    /// ```
+    /// use sgf_stream::go::GoNode;
+    /// let tree = sgf_stream::parse("(;B[pd])")?;
+    /// let (_, values) = tree.node_properties().next().unwrap();
+    /// assert_eq!(values.first(), b"pd");
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
     #[inline]
     pub fn first(&self) -> &'a [u8] {
         match self {
@@ -55,6 +74,15 @@ impl<'a> NodeValues<'a> {
     ///
     /// # Errors
     /// The first value that does not fit its type.
+    ///
+    /// ```
+    /// use sgf_stream::go::GoNode;
+    /// use sgf_stream::typed::{Decoder, Value};
+    /// let tree = sgf_stream::parse("(;AB[aa:bb])")?;
+    /// let (ident, values) = tree.node_properties().next().unwrap();
+    /// assert_eq!(values.decode(&Decoder::new(), ident).unwrap().len(), 4);
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
     pub fn decode(&self, decoder: &Decoder, ident: &str) -> Result<Vec<Value<'a>>, PropertyError> {
         match *self {
             NodeValues::Raw(values) => decoder.decode(ident, values),
@@ -64,6 +92,17 @@ impl<'a> NodeValues<'a> {
 
     /// Decodes the values of property `ident` leniently: values, and
     /// warnings.
+    ///
+    /// ```
+    /// use sgf_stream::go::GoNode;
+    /// use sgf_stream::typed::Decoder;
+    /// let tree = sgf_stream::parse("(;AB[aa][zz])")?;
+    /// let (ident, values) = tree.node_properties().next().unwrap();
+    /// let decoder = Decoder::with_size(sgf_stream::typed::BoardSize::square(9));
+    /// let (points, problems) = values.decode_lenient(&decoder, ident);
+    /// assert_eq!((points.len(), problems.len()), (2, 1)); // `zz` is kept raw
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
     pub fn decode_lenient(
         &self,
         decoder: &Decoder,
@@ -133,6 +172,13 @@ impl<T: GoNode + ?Sized> GoNode for &T {
 }
 
 /// The properties of an [`SgfTree`] node, for [`GoNode`].
+///
+/// ```
+/// use sgf_stream::go::GoNode;
+/// let tree = sgf_stream::parse("(;SZ[9]KM[6.5])")?;
+/// assert_eq!(tree.node_properties().count(), 2);
+/// # Ok::<(), sgf_stream::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct TreeProperties<'s>(std::slice::Iter<'s, Property>);
 
@@ -156,6 +202,16 @@ impl GoNode for SgfTree {
 }
 
 /// The properties of a [`NodeRef`] or of an event node, for [`GoNode`].
+///
+/// ```
+/// use sgf_stream::go::GoNode;
+/// use sgf_stream::CompactTree;
+/// let tree = CompactTree::from_bytes("(;B[pd]C[hi])")?;
+/// let root = tree.root().unwrap();
+/// let idents: Vec<&str> = root.node_properties().map(|(ident, _)| ident).collect();
+/// assert_eq!(idents, ["B", "C"]);
+/// # Ok::<(), sgf_stream::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct RawProperties<'s>(RawSource<'s>);
 

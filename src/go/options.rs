@@ -42,11 +42,22 @@ impl Default for ReplayOptions {
 impl ReplayOptions {
     /// The defaults: [`Rules::default`] (simple ko, no suicide), strict,
     /// turn order checked, size from the root's `SZ`.
+    ///
+    /// ```
+    /// use sgf_stream::go::{ReplayOptions, Rules};
+    /// assert_eq!(ReplayOptions::new().game().board().rules(), Rules::default());
+    /// ```
     pub fn new() -> Self {
         ReplayOptions::default()
     }
 
     /// Plays by `rules`.
+    ///
+    /// ```
+    /// use sgf_stream::go::{ReplayOptions, Rules};
+    /// let game = ReplayOptions::new().rules(Rules::ING).game();
+    /// assert_eq!(game.board().rules(), Rules::ING);
+    /// ```
     pub fn rules(mut self, rules: Rules) -> Self {
         self.rules = rules;
         self
@@ -55,6 +66,14 @@ impl ReplayOptions {
     /// Whether the root's `RU`, when it names rules that
     /// [`Rules::from_name`] knows, replaces [`rules`](Self::rules)
     /// (default: no).
+    ///
+    /// ```
+    /// use sgf_stream::go::{ReplayOptions, Rules};
+    /// let tree = sgf_stream::parse("(;RU[NZ])")?;
+    /// let game = ReplayOptions::new().rules_from_game(true).replay(tree.main_line()).run()?;
+    /// assert_eq!(game.board().rules(), Rules::TROMP_TAYLOR);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn rules_from_game(mut self, yes: bool) -> Self {
         self.rules_from_game = yes;
         self
@@ -62,6 +81,15 @@ impl ReplayOptions {
 
     /// Whether to go past problems, keeping them as warnings (default:
     /// no, the first problem is an error).
+    ///
+    /// ```
+    /// use sgf_stream::go::ReplayOptions;
+    /// let tree = sgf_stream::parse("(;SZ[9];B[aa];W[aa];B[bb])")?;
+    /// assert!(ReplayOptions::new().replay(tree.main_line()).run().is_err());
+    /// let game = ReplayOptions::new().lenient(true).replay(tree.main_line()).run()?;
+    /// assert_eq!(game.moves(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn lenient(mut self, yes: bool) -> Self {
         self.lenient = yes;
         self
@@ -70,6 +98,14 @@ impl ReplayOptions {
     /// Whether a move by the side not to move is a problem,
     /// [`Illegal::WrongTurn`](super::Illegal::WrongTurn) (default: yes).
     /// See [`Game`] for the exceptions.
+    ///
+    /// ```
+    /// use sgf_stream::go::ReplayOptions;
+    /// let tree = sgf_stream::parse("(;SZ[9];B[aa];B[bb])")?;
+    /// assert!(ReplayOptions::new().replay(tree.main_line()).run().is_err());
+    /// assert!(ReplayOptions::new().check_turn(false).replay(tree.main_line()).run().is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn check_turn(mut self, yes: bool) -> Self {
         self.check_turn = yes;
         self
@@ -77,17 +113,46 @@ impl ReplayOptions {
 
     /// Sets the board's size, instead of reading the first node's `SZ`:
     /// for a path that starts below the root.
+    ///
+    /// ```
+    /// use sgf_stream::go::ReplayOptions;
+    /// use sgf_stream::typed::BoardSize;
+    /// let tree = sgf_stream::parse("(;SZ[9];B[aa](;W[bb])(;W[ih]))")?;
+    /// // The second variation alone: no root to read the size from.
+    /// let variation = &tree.children()[0].children()[1];
+    /// let game = ReplayOptions::new().size(BoardSize::square(9)).replay([variation]).run()?;
+    /// assert_eq!(game.board().size(), BoardSize::square(9));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn size(mut self, size: BoardSize) -> Self {
         self.size = Some(size);
         self
     }
 
     /// A game to feed nodes to, with these options.
+    ///
+    /// ```
+    /// use sgf_stream::go::ReplayOptions;
+    /// let tree = sgf_stream::parse("(;SZ[9];B[aa])")?;
+    /// let mut game = ReplayOptions::new().game();
+    /// for node in tree.main_line() {
+    ///     game.play_node(node)?;
+    /// }
+    /// assert_eq!(game.moves(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn game(self) -> Game {
         Game::new(self)
     }
 
     /// Replays `path`, a line of nodes from the root, with these options.
+    ///
+    /// ```
+    /// use sgf_stream::go::ReplayOptions;
+    /// let tree = sgf_stream::parse("(;SZ[9];B[aa];W[bb])")?;
+    /// assert_eq!(ReplayOptions::new().replay(tree.main_line()).count(), 3);
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
     pub fn replay<P: IntoIterator>(self, path: P) -> Replay<P::IntoIter> {
         Replay::with_game(path.into_iter(), self.game())
     }

@@ -48,6 +48,14 @@ where
 {
     /// Replays `path` with the default [`ReplayOptions`]: strict, simple
     /// ko, no suicide.
+    ///
+    /// ```
+    /// use sgf_stream::go::Replay;
+    /// let tree = sgf_stream::parse("(;SZ[9];B[aa];W[bb])")?;
+    /// let steps: Vec<_> = Replay::new(tree.main_line()).collect::<Result<_, _>>()?;
+    /// assert_eq!(steps.len(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn new<P: IntoIterator<IntoIter = I>>(path: P) -> Self {
         ReplayOptions::default().replay(path)
     }
@@ -82,26 +90,74 @@ impl<I> Replay<I> {
     }
 
     /// The position after the last step.
+    ///
+    /// ```
+    /// use sgf_stream::go::Replay;
+    /// use sgf_stream::typed::Color;
+    /// let tree = sgf_stream::parse("(;SZ[9];B[aa])")?;
+    /// let mut replay = Replay::new(tree.main_line());
+    /// replay.by_ref().for_each(drop);
+    /// assert_eq!(replay.board().stone_count(Color::Black), 1);
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
     pub fn board(&self) -> &Board {
         self.game.board()
     }
 
     /// The game: board, counts and warnings.
+    ///
+    /// ```
+    /// use sgf_stream::go::Replay;
+    /// let tree = sgf_stream::parse("(;SZ[9];B[aa];W[bb])")?;
+    /// let mut replay = Replay::new(tree.main_line());
+    /// replay.next();
+    /// assert_eq!(replay.game().nodes(), 1);
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
     pub fn game(&self) -> &Game {
         &self.game
     }
 
     /// The game, to go on by hand or clone at a branch.
+    ///
+    /// ```
+    /// use sgf_stream::go::Replay;
+    /// let tree = sgf_stream::parse("(;SZ[9];B[aa];W[bb])")?;
+    /// let mut replay = Replay::new(tree.main_line());
+    /// replay.next();
+    /// let mut game = replay.into_game();
+    /// game.play_node(&tree.children()[0])?;
+    /// assert_eq!(game.moves(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn into_game(self) -> Game {
         self.game
     }
 
     /// The stones the last step's move removed.
+    ///
+    /// ```
+    /// use sgf_stream::go::Replay;
+    /// let tree = sgf_stream::parse("(;SZ[9]AW[aa]AB[ba];B[ab])")?;
+    /// let mut replay = Replay::new(tree.main_line());
+    /// replay.by_ref().for_each(drop);
+    /// assert_eq!(replay.captured().len(), 1);
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
     pub fn captured(&self) -> impl ExactSizeIterator<Item = Point> + '_ {
         self.game.captured()
     }
 
     /// The problems a lenient replay went past, in order.
+    ///
+    /// ```
+    /// use sgf_stream::go::ReplayOptions;
+    /// let tree = sgf_stream::parse("(;SZ[9];B[aa];W[aa])")?;
+    /// let mut replay = ReplayOptions::new().lenient(true).replay(tree.main_line());
+    /// replay.by_ref().for_each(drop);
+    /// assert_eq!(replay.warnings()[0].code(), "illegal-occupied");
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
     pub fn warnings(&self) -> &[ReplayError] {
         self.game.warnings()
     }

@@ -2,6 +2,12 @@
 //! why a move is refused.
 
 /// What repetition a move may not cause.
+///
+/// ```
+/// use sgf_stream::go::{KoRule, Rules};
+/// assert_eq!(Rules::default().ko, KoRule::Simple);
+/// assert_eq!(Rules::CHINESE.ko, KoRule::PositionalSuperko);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum KoRule {
     /// Simple ko: a stone that just captured one stone, and could be
@@ -19,6 +25,11 @@ pub enum KoRule {
 
 /// Whether a move may leave its own stones without liberties, removing
 /// them.
+///
+/// ```
+/// use sgf_stream::go::{Rules, Suicide};
+/// assert_eq!(Rules::ING.suicide, Suicide::MultiStone);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Suicide {
     /// No suicide (Japanese, Chinese, AGA rules).
@@ -52,22 +63,43 @@ pub struct Rules {
 
 impl Rules {
     /// Simple ko, no suicide (also Korean rules): the default.
+    ///
+    /// ```
+    /// use sgf_stream::go::{Rules, Suicide};
+    /// assert_eq!(Rules::from_name("Korean"), Some(Rules::JAPANESE));
+    /// assert_eq!(Rules::JAPANESE.suicide, Suicide::Forbidden);
+    /// ```
     pub const JAPANESE: Rules = Rules {
         ko: KoRule::Simple,
         suicide: Suicide::Forbidden,
     };
     /// Positional superko, no suicide (also AGA rules, whose situational
     /// superko differs only in rare cycles).
+    ///
+    /// ```
+    /// use sgf_stream::go::Rules;
+    /// assert_eq!(Rules::from_name("AGA"), Some(Rules::CHINESE));
+    /// ```
     pub const CHINESE: Rules = Rules {
         ko: KoRule::PositionalSuperko,
         suicide: Suicide::Forbidden,
     };
     /// Positional superko, suicide of several stones allowed.
+    ///
+    /// ```
+    /// use sgf_stream::go::Rules;
+    /// assert_eq!(Rules::from_name("GOE"), Some(Rules::ING));
+    /// ```
     pub const ING: Rules = Rules {
         ko: KoRule::PositionalSuperko,
         suicide: Suicide::MultiStone,
     };
     /// Positional superko, any suicide allowed (also New Zealand rules).
+    ///
+    /// ```
+    /// use sgf_stream::go::Rules;
+    /// assert_eq!(Rules::from_name("New Zealand"), Some(Rules::TROMP_TAYLOR));
+    /// ```
     pub const TROMP_TAYLOR: Rules = Rules {
         ko: KoRule::PositionalSuperko,
         suicide: Suicide::Allowed,
@@ -76,6 +108,12 @@ impl Rules {
     /// The rules named by an `RU` value (`Japanese`, `Korean`, `Chinese`,
     /// `AGA`, `Ing`, `GOE`, `NZ`, `New Zealand`, `Tromp-Taylor`, in any
     /// letter case), or `None` for a name it does not know.
+    ///
+    /// ```
+    /// use sgf_stream::go::Rules;
+    /// assert_eq!(Rules::from_name(" japanese "), Some(Rules::JAPANESE));
+    /// assert_eq!(Rules::from_name("Lasker"), None);
+    /// ```
     pub fn from_name(name: &str) -> Option<Rules> {
         let name = name.trim().to_ascii_lowercase();
         let rules = match name.as_str() {
@@ -128,6 +166,12 @@ impl Illegal {
     /// A stable name for the problem: `illegal-occupied`,
     /// `illegal-off-board`, `illegal-ko`, `illegal-suicide`,
     /// `illegal-superko` or `wrong-turn`.
+    ///
+    /// ```
+    /// use sgf_stream::go::Illegal;
+    /// assert_eq!(Illegal::Superko.code(), "illegal-superko");
+    /// assert_eq!(Illegal::WrongTurn.code(), "wrong-turn");
+    /// ```
     pub fn code(self) -> &'static str {
         match self {
             Illegal::Occupied => "illegal-occupied",

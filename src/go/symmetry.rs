@@ -37,6 +37,12 @@ pub enum Symmetry {
 
 impl Symmetry {
     /// All eight, the identity first.
+    ///
+    /// ```
+    /// use sgf_stream::go::Symmetry;
+    /// assert_eq!(Symmetry::ALL[0], Symmetry::Identity);
+    /// assert_eq!(Symmetry::ALL.len(), 8);
+    /// ```
     pub const ALL: [Symmetry; 8] = [
         Symmetry::Identity,
         Symmetry::Rotate90,
@@ -51,11 +57,25 @@ impl Symmetry {
     /// Whether this symmetry maps a board of `size` onto itself: all do
     /// on a square board; on a rectangle, those that do not swap columns
     /// and rows.
+    ///
+    /// ```
+    /// use sgf_stream::go::Symmetry;
+    /// use sgf_stream::typed::BoardSize;
+    /// let wide = BoardSize { cols: 13, rows: 9 };
+    /// assert!(Symmetry::Rotate180.applies_to(wide));
+    /// assert!(!Symmetry::Rotate90.applies_to(wide));
+    /// ```
     pub fn applies_to(self, size: BoardSize) -> bool {
         size.cols == size.rows || !self.swaps_axes()
     }
 
     /// The symmetries of a board of `size`, the identity first.
+    ///
+    /// ```
+    /// use sgf_stream::go::Symmetry;
+    /// use sgf_stream::typed::BoardSize;
+    /// assert_eq!(Symmetry::for_size(BoardSize::square(19)).count(), 8);
+    /// ```
     pub fn for_size(size: BoardSize) -> impl Iterator<Item = Symmetry> {
         Symmetry::ALL
             .into_iter()
@@ -74,6 +94,13 @@ impl Symmetry {
 
     /// The size of a board of `size` after this symmetry (columns and rows
     /// swap for quarter turns and diagonal mirrors).
+    ///
+    /// ```
+    /// use sgf_stream::go::Symmetry;
+    /// use sgf_stream::typed::BoardSize;
+    /// let wide = BoardSize { cols: 13, rows: 9 };
+    /// assert_eq!(Symmetry::Transpose.apply_size(wide), BoardSize { cols: 9, rows: 13 });
+    /// ```
     pub fn apply_size(self, size: BoardSize) -> BoardSize {
         if self.swaps_axes() {
             BoardSize {
@@ -87,6 +114,14 @@ impl Symmetry {
 
     /// Where `point` of a board of `size` goes. A point off the board
     /// gives a meaningless point.
+    ///
+    /// ```
+    /// use sgf_stream::go::Symmetry;
+    /// use sgf_stream::typed::{BoardSize, Point};
+    /// let size = BoardSize::square(19);
+    /// assert_eq!(Symmetry::Rotate180.apply(Point::new(3, 15), size), Point::new(15, 3));
+    /// assert_eq!(Symmetry::Transpose.apply(Point::new(3, 15), size), Point::new(15, 3));
+    /// ```
     pub fn apply(self, point: Point, size: BoardSize) -> Point {
         let (c, r) = (point.col, point.row);
         let far_col = size.cols.wrapping_sub(1).wrapping_sub(c);
