@@ -16,6 +16,11 @@
 //! ```
 //! Input: `../shared/corpus` (about 600,000 moves) when present, and 1,000
 //! generated games of random legal moves.
+//!
+//! Each workload is measured twice: in wall-clock time (`replay/...`), and
+//! in the CPU time of the benchmark's thread (`replay-cpu/...`, from
+//! `/proc/thread-self/schedstat` on Linux), which is what one core does
+//! when other jobs share the machine.
 
 mod support;
 
@@ -23,6 +28,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use bytes::Bytes;
+use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use sgf_stream::go::{Board, ReplayOptions, Rules};
 use sgf_stream::typed::{BoardSize, Color, Move, Point};
@@ -96,7 +102,52 @@ fn replay_boards(games: &[(BoardSize, Vec<(Color, Move)>)]) -> u64 {
     sum
 }
 
-fn bench_input(c: &mut Criterion, name: &str, bytes: Vec<u8>) {
+/// The CPU time of the calling thread, in nanoseconds (Linux), or
+/// `None` where the system does not say.
+fn thread_cpu_ns() -> Option<u64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    stat.split_whitespace().next()?.parse().ok()
+}
+
+/// Criterion's measurement of the benchmark thread's CPU time, in
+/// nanoseconds; wall-clock time where the system does not give it.
+struct ThreadCpuTime;
+
+static WALL: WallTime = WallTime;
+
+impl Measurement for ThreadCpuTime {
+    type Intermediate = (Option<u64>, std::time::Instant);
+    type Value = u64;
+
+    fn start(&self) -> Self::Intermediate {
+        (thread_cpu_ns(), std::time::Instant::now())
+    }
+
+    fn end(&self, (cpu, wall): Self::Intermediate) -> u64 {
+        match (cpu, thread_cpu_ns()) {
+            (Some(start), Some(end)) => end.saturating_sub(start),
+            _ => wall.elapsed().as_nanos() as u64,
+        }
+    }
+
+    fn add(&self, a: &u64, b: &u64) -> u64 {
+        a + b
+    }
+
+    fn zero(&self) -> u64 {
+        0
+    }
+
+    fn to_f64(&self, value: &u64) -> f64 {
+        *value as f64
+    }
+
+    fn formatter(&self) -> &dyn ValueFormatter {
+        WALL.formatter()
+    }
+}
+
+fn bench_input<M: Measurement>(c: &mut Criterion<M>, prefix: &str, name: &str, bytes: Vec<u8>) {
     let source = Bytes::from(bytes);
     let compact = CompactTree::from_bytes(source.clone()).expect("valid input");
     let trees = compact.to_sgf_trees().expect("valid input");
@@ -116,7 +167,7 @@ fn bench_input(c: &mut Criterion, name: &str, bytes: Vec<u8>) {
     let nodes = compact.len();
     eprintln!("{name}: {} games, {moves} moves", trees.len());
 
-    let mut group = c.benchmark_group(format!("replay/{name}"));
+    let mut group = c.benchmark_group(format!("{prefix}/{name}"));
     group.throughput(Throughput::Elements(moves));
     group.sample_size(20);
     group.measurement_time(Duration::from_secs(5));
@@ -142,12 +193,26 @@ fn bench_input(c: &mut Criterion, name: &str, bytes: Vec<u8>) {
     group.finish();
 }
 
-fn replay(c: &mut Criterion) {
+/// Every input, in groups named `{prefix}/{input}`.
+fn replay<M: Measurement>(c: &mut Criterion<M>, prefix: &str) {
     if let Some(corpus) = support::corpus() {
-        bench_input(c, corpus.name, corpus.bytes);
+        bench_input(c, prefix, corpus.name, corpus.bytes);
     }
-    bench_input(c, "generated", legal_games(17, 1000));
+    bench_input(c, prefix, "generated", legal_games(17, 1000));
 }
 
-criterion_group!(benches, replay);
-criterion_main!(benches);
+fn wall_time(c: &mut Criterion) {
+    replay(c, "replay");
+}
+
+fn cpu_time(c: &mut Criterion<ThreadCpuTime>) {
+    replay(c, "replay-cpu");
+}
+
+criterion_group!(wall, wall_time);
+criterion_group! {
+    name = cpu;
+    config = Criterion::default().with_measurement(ThreadCpuTime);
+    targets = cpu_time
+}
+criterion_main!(wall, cpu);
