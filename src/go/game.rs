@@ -1,69 +1,15 @@
 //! [`Game`]: a game replayed node by node, with the turn order, the
 //! handicap and the history that positional superko needs.
 
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use super::error::{ReplayError, ReplayErrorKind};
+use super::history::Seen;
 use super::node::{GoNode, NodeValues};
 use super::options::ReplayOptions;
-use super::rules::{Illegal, KoRule, Rules};
+use super::rules::{KoRule, Rules};
+use super::step::Step;
 use super::Board;
-use crate::error::{LineCounter, Position};
-use crate::typed::{Color, Decoder, Move, Point, PropertyError, Value};
-
-/// What one node did: the step of a [`Replay`](super::Replay).
-///
-/// ```
-/// use sgf_stream::go::Replay;
-/// use sgf_stream::typed::Color;
-/// let tree = sgf_stream::parse("(;SZ[9]AB[aa][bb];W[ab])")?;
-/// let steps: Vec<_> = Replay::new(tree.main_line()).collect::<Result<_, _>>()?;
-/// assert_eq!((steps[0].node, steps[0].added, steps[0].played), (0, 2, None));
-/// assert_eq!(steps[1].to_move, Color::Black);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Step {
-    /// The node's place in the path, from 0 (the root).
-    pub node: usize,
-    /// The node's move, if it has one (the last, in a broken node with
-    /// both `B` and `W`).
-    pub played: Option<(Color, Move)>,
-    /// Stones put on the board by setup (`AB`, `AW`).
-    pub added: u32,
-    /// Stones taken off by setup (`AE`, or replaced by `AB`/`AW`), or
-    /// replaced by a move on an occupied point in a lenient replay.
-    pub removed: u32,
-    /// Stones the move captured (or its own, in a suicide).
-    pub captured: u32,
-    /// The side to move after the node.
-    pub to_move: Color,
-    /// [`Board::hash`] after the node: the position and the side to move.
-    pub hash: u64,
-}
-
-/// Sets of Zobrist hashes, which are random already: hashed as they are.
-#[derive(Debug, Default, Clone, Copy)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(byte);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-type Seen = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+use crate::error::LineCounter;
+use crate::typed::{Color, Decoder, Move, Point, Value};
 
 /// A game being replayed: feed it the nodes of a line in order with
 /// [`play_node`](Self::play_node); it keeps the [`Board`], the side to
@@ -105,30 +51,39 @@ type Seen = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 /// ```
 #[derive(Debug, Clone)]
 pub struct Game {
-    board: Board,
-    options: ReplayOptions,
+    pub(super) board: Board,
+    pub(super) options: ReplayOptions,
     /// Position hashes since the last setup, under positional superko.
-    seen: Option<Seen>,
+    pub(super) seen: Option<Seen>,
     /// Where a move is tried under positional superko.
-    spare: Option<Board>,
-    nodes: usize,
-    moves: u32,
-    handicap: u32,
-    turn_known: bool,
-    black_only: bool,
+    pub(super) spare: Option<Board>,
+    pub(super) nodes: usize,
+    pub(super) moves: u32,
+    pub(super) handicap: u32,
+    pub(super) turn_known: bool,
+    pub(super) black_only: bool,
     /// Cells of the stones the last node's move removed.
-    captured: Vec<u16>,
-    warnings: Vec<ReplayError>,
+    pub(super) captured: Vec<u16>,
+    pub(super) warnings: Vec<ReplayError>,
     /// The input (address and length) of the last node located, and the
     /// line count at it.
-    located: Option<((usize, usize), LineCounter)>,
+    pub(super) located: Option<((usize, usize), LineCounter)>,
+}
+
+/// What a node holds, once read: its moves (two in a broken node with
+/// `B` and `W`), what its setup changed, and the side it sets to move.
+#[derive(Debug, Default, Clone, Copy)]
+struct Contents {
+    moves: [Option<(Color, Move)>; 2],
+    changes: Changes,
+    player: Option<Color>,
 }
 
 /// The stones a node's setup changed.
 #[derive(Debug, Default, Clone, Copy)]
-struct Changes {
-    added: u32,
-    removed: u32,
+pub(super) struct Changes {
+    pub(super) added: u32,
+    pub(super) removed: u32,
 }
 
 impl Game {
@@ -305,60 +260,17 @@ impl Game {
         if index == 0 {
             self.start(node, index)?;
         }
-        let decoder = Decoder::with_size(self.board.size());
-        let mut changes = Changes::default();
-        let mut moves: [Option<(Color, Move)>; 2] = [None; 2];
-        let mut player = None;
-        for (ident, values) in node.node_properties() {
-            match ident {
-                "B" | "W" => {
-                    let color = if ident == "B" {
-                        Color::Black
-                    } else {
-                        Color::White
-                    };
-                    if let Some(played) = self.decode_move(ident, values, node, index)? {
-                        let slot = usize::from(moves[0].is_some());
-                        moves[slot] = Some((color, played));
-                    }
-                }
-                "AB" | "AW" | "AE" => {
-                    let stone = match ident {
-                        "AB" => Some(Color::Black),
-                        "AW" => Some(Color::White),
-                        _ => None,
-                    };
-                    let values = self.decode(&decoder, ident, values, node, index)?;
-                    for point in values.iter().filter_map(Value::as_point) {
-                        self.set_up(point, stone, &mut changes);
-                    }
-                }
-                "PL" => {
-                    let values = self.decode(&decoder, ident, values, node, index)?;
-                    if let Some(Value::Color(color)) = values.first() {
-                        player = Some(*color);
-                    }
-                }
-                "HA" if self.moves == 0 => {
-                    let values = self.decode(&decoder, ident, values, node, index)?;
-                    let count = values.first().and_then(Value::as_number).unwrap_or(0);
-                    self.handicap = count.clamp(0, 361) as u32;
-                }
-                _ => {}
-            }
-        }
+        let Contents {
+            moves,
+            mut changes,
+            player,
+        } = self.read(node, index)?;
         if changes.added + changes.removed > 0 {
             if let Some(seen) = &mut self.seen {
                 seen.clear();
             }
         }
-        if let Some(color) = player {
-            self.board.set_to_move(color);
-            self.turn_known = true;
-        } else if self.moves == 0 && self.handicap >= 2 && self.board.stone_count(Color::Black) > 0
-        {
-            self.board.set_to_move(Color::White);
-        }
+        self.set_turn(player);
         let mut captured = 0;
         for (color, played) in moves.iter().flatten() {
             captured += self.play(*color, *played, node, index, &mut changes)?;
@@ -375,6 +287,67 @@ impl Game {
             to_move: self.board.to_move(),
             hash: self.board.hash(),
         })
+    }
+
+    /// Reads a node's properties: applies its setup, and returns its
+    /// moves and the side it says is to move.
+    fn read<N: GoNode + ?Sized>(
+        &mut self,
+        node: &N,
+        index: usize,
+    ) -> Result<Contents, ReplayError> {
+        let decoder = Decoder::with_size(self.board.size());
+        let mut contents = Contents::default();
+        for (ident, values) in node.node_properties() {
+            match ident {
+                "B" | "W" => {
+                    let color = if ident == "B" {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    if let Some(played) = self.decode_move(ident, values, node, index)? {
+                        let slot = usize::from(contents.moves[0].is_some());
+                        contents.moves[slot] = Some((color, played));
+                    }
+                }
+                "AB" | "AW" | "AE" => {
+                    let stone = match ident {
+                        "AB" => Some(Color::Black),
+                        "AW" => Some(Color::White),
+                        _ => None,
+                    };
+                    let values = self.decode(&decoder, ident, values, node, index)?;
+                    for point in values.iter().filter_map(Value::as_point) {
+                        self.set_up(point, stone, &mut contents.changes);
+                    }
+                }
+                "PL" => {
+                    let values = self.decode(&decoder, ident, values, node, index)?;
+                    if let Some(Value::Color(color)) = values.first() {
+                        contents.player = Some(*color);
+                    }
+                }
+                "HA" if self.moves == 0 => {
+                    let values = self.decode(&decoder, ident, values, node, index)?;
+                    let count = values.first().and_then(Value::as_number).unwrap_or(0);
+                    self.handicap = count.clamp(0, 361) as u32;
+                }
+                _ => {}
+            }
+        }
+        Ok(contents)
+    }
+
+    /// Sets the side to move from `PL`, or after handicap stones.
+    fn set_turn(&mut self, player: Option<Color>) {
+        if let Some(color) = player {
+            self.board.set_to_move(color);
+            self.turn_known = true;
+        } else if self.moves == 0 && self.handicap >= 2 && self.board.stone_count(Color::Black) > 0
+        {
+            self.board.set_to_move(Color::White);
+        }
     }
 
     /// Reads the root: the size, `GM`, and the rules from `RU`.
@@ -468,153 +441,23 @@ impl Game {
         }
         Ok(values)
     }
+}
 
-    /// Plays one move; returns the stones it removed.
-    fn play<N: GoNode + ?Sized>(
-        &mut self,
-        color: Color,
-        played: Move,
-        node: &N,
-        index: usize,
-        changes: &mut Changes,
-    ) -> Result<u32, ReplayError> {
-        let handicap_stone = color == Color::Black && self.black_only && self.moves < self.handicap;
-        if self.options.checks_turn()
-            && self.turn_known
-            && color != self.board.to_move()
-            && !handicap_stone
-        {
-            self.illegal(Illegal::WrongTurn, color, played, node, index)?;
-        }
-        let removed = match played {
-            Move::Pass => {
-                self.board.pass(color);
-                0
-            }
-            Move::Play(point) => self.place(color, point, node, index, changes)?,
-        };
-        self.moves += 1;
-        self.turn_known = true;
-        self.black_only &= color == Color::Black;
-        Ok(removed)
-    }
-
-    /// Plays a stone by the rules, or (leniently) anyway.
-    fn place<N: GoNode + ?Sized>(
-        &mut self,
-        color: Color,
-        point: Point,
-        node: &N,
-        index: usize,
-        changes: &mut Changes,
-    ) -> Result<u32, ReplayError> {
-        let played = Move::Play(point);
-        let Some(p) = self.board.cell(point) else {
-            self.illegal(Illegal::OffBoard, color, played, node, index)?;
-            return Ok(0);
-        };
-        let Some(seen) = &self.seen else {
-            return match self.board.try_play_cell(color, p, &mut self.captured) {
-                Ok(removed) => Ok(removed),
-                Err(illegal) => self.force(illegal, color, (point, p), node, index, changes),
-            };
-        };
-        let spare = self.spare.get_or_insert_with(|| self.board.clone());
-        spare.clone_from(&self.board);
-        let removed = match spare.try_play_cell(color, p, &mut self.captured) {
-            Ok(removed) => removed,
-            Err(illegal) => return self.force(illegal, color, (point, p), node, index, changes),
-        };
-        if seen.contains(&spare.position_hash()) {
-            if let Err(err) = self.illegal(Illegal::Superko, color, played, node, index) {
-                self.captured.clear();
-                return Err(err);
-            }
-        }
-        if let Some(spare) = &mut self.spare {
-            std::mem::swap(&mut self.board, spare);
-        }
-        Ok(removed)
-    }
-
-    /// A move the board refused: an error, or played anyway.
-    fn force<N: GoNode + ?Sized>(
-        &mut self,
-        illegal: Illegal,
-        color: Color,
-        (point, p): (Point, usize),
-        node: &N,
-        index: usize,
-        changes: &mut Changes,
-    ) -> Result<u32, ReplayError> {
-        self.illegal(illegal, color, Move::Play(point), node, index)?;
-        changes.removed += u32::from(self.board.get(point).is_some());
-        Ok(self.board.force_cell(color, p, &mut self.captured).0)
-    }
-
-    /// An illegal move: an error, or a warning in a lenient game.
-    fn illegal<N: GoNode + ?Sized>(
-        &mut self,
-        illegal: Illegal,
-        color: Color,
-        played: Move,
-        node: &N,
-        index: usize,
-    ) -> Result<(), ReplayError> {
-        let kind = ReplayErrorKind::Illegal {
-            color,
-            played,
-            illegal,
-        };
-        let err = self.error(kind, node, index);
-        if self.options.is_lenient() {
-            self.warnings.push(err);
-            Ok(())
-        } else {
-            Err(err)
-        }
-    }
-
-    #[cold]
-    fn value_error<N: GoNode + ?Sized>(
-        &mut self,
-        err: PropertyError,
-        node: &N,
-        index: usize,
-    ) -> ReplayError {
-        self.error(ReplayErrorKind::Value(Box::new(err)), node, index)
-    }
-
-    #[cold]
-    fn error<N: GoNode + ?Sized>(
-        &mut self,
-        kind: ReplayErrorKind,
-        node: &N,
-        index: usize,
-    ) -> ReplayError {
-        ReplayError {
-            kind,
-            node: index,
-            position: self.locate(node),
-        }
-    }
-
-    /// Where `node` is in its input, counting lines on from the last node
-    /// located in the same input (the nodes of a line come in file
-    /// order), so many problems in one large input cost one pass over it.
-    fn locate<N: GoNode + ?Sized>(&mut self, node: &N) -> Option<Position> {
-        let (offset, input) = (node.offset()?, node.input()?);
-        let key = (input.as_ptr() as usize, input.len());
-        let mut counter = match self.located {
-            Some((at, counter)) if at == key && counter.position().offset <= offset as u64 => {
-                counter
-            }
-            _ => LineCounter::default(),
-        };
-        let from = counter.position().offset as usize;
-        counter.advance(input.get(from..offset)?);
-        self.located = Some((key, counter));
-        Some(counter.position())
+impl ReplayOptions {
+    /// A game to feed nodes to, with these options.
+    ///
+    /// ```
+    /// use sgf_stream::go::ReplayOptions;
+    /// let tree = sgf_stream::parse("(;SZ[9];B[aa])")?;
+    /// let mut game = ReplayOptions::new().game();
+    /// for node in tree.main_line() {
+    ///     game.play_node(node)?;
+    /// }
+    /// assert_eq!(game.moves(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn game(self) -> Game {
+        Game::new(self)
     }
 }
 

@@ -1,7 +1,5 @@
 //! [`ReplayOptions`]: how a game is replayed.
 
-use super::game::Game;
-use super::replay::Replay;
 use super::rules::Rules;
 use crate::typed::BoardSize;
 
@@ -127,34 +125,6 @@ impl ReplayOptions {
     pub fn size(mut self, size: BoardSize) -> Self {
         self.size = Some(size);
         self
-    }
-
-    /// A game to feed nodes to, with these options.
-    ///
-    /// ```
-    /// use sgf_stream::go::ReplayOptions;
-    /// let tree = sgf_stream::parse("(;SZ[9];B[aa])")?;
-    /// let mut game = ReplayOptions::new().game();
-    /// for node in tree.main_line() {
-    ///     game.play_node(node)?;
-    /// }
-    /// assert_eq!(game.moves(), 1);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn game(self) -> Game {
-        Game::new(self)
-    }
-
-    /// Replays `path`, a line of nodes from the root, with these options.
-    ///
-    /// ```
-    /// use sgf_stream::go::ReplayOptions;
-    /// let tree = sgf_stream::parse("(;SZ[9];B[aa];W[bb])")?;
-    /// assert_eq!(ReplayOptions::new().replay(tree.main_line()).count(), 3);
-    /// # Ok::<(), sgf_stream::Error>(())
-    /// ```
-    pub fn replay<P: IntoIterator>(self, path: P) -> Replay<P::IntoIter> {
-        Replay::with_game(path.into_iter(), self.game())
     }
 
     pub(super) fn rules_given(&self) -> Rules {

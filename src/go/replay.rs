@@ -1,9 +1,10 @@
 //! [`Replay`]: the positions along a line of a game, as an iterator.
 
 use super::error::ReplayError;
-use super::game::{Game, Step};
+use super::game::Game;
 use super::node::GoNode;
 use super::options::ReplayOptions;
+use super::step::Step;
 use super::Board;
 use crate::typed::Point;
 
@@ -182,3 +183,17 @@ where
 }
 
 impl<I: Iterator> std::iter::FusedIterator for Replay<I> where I::Item: GoNode {}
+
+impl ReplayOptions {
+    /// Replays `path`, a line of nodes from the root, with these options.
+    ///
+    /// ```
+    /// use sgf_stream::go::ReplayOptions;
+    /// let tree = sgf_stream::parse("(;SZ[9];B[aa];W[bb])")?;
+    /// assert_eq!(ReplayOptions::new().replay(tree.main_line()).count(), 3);
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
+    pub fn replay<P: IntoIterator>(self, path: P) -> Replay<P::IntoIter> {
+        Replay::with_game(path.into_iter(), self.game())
+    }
+}
