@@ -260,11 +260,13 @@ impl Game {
         if index == 0 {
             self.start(node, index)?;
         }
+        let mut contents = Contents::default();
+        self.read(node, index, &mut contents)?;
         let Contents {
             moves,
             mut changes,
             player,
-        } = self.read(node, index)?;
+        } = contents;
         if changes.added + changes.removed > 0 {
             if let Some(seen) = &mut self.seen {
                 seen.clear();
@@ -289,15 +291,16 @@ impl Game {
         })
     }
 
-    /// Reads a node's properties: applies its setup, and returns its
-    /// moves and the side it says is to move.
+    /// Reads a node's properties: applies its setup, and gives its moves
+    /// and the side it says is to move.
+    #[inline]
     fn read<N: GoNode + ?Sized>(
         &mut self,
         node: &N,
         index: usize,
-    ) -> Result<Contents, ReplayError> {
+        contents: &mut Contents,
+    ) -> Result<(), ReplayError> {
         let decoder = Decoder::with_size(self.board.size());
-        let mut contents = Contents::default();
         for (ident, values) in node.node_properties() {
             match ident {
                 "B" | "W" => {
@@ -336,10 +339,11 @@ impl Game {
                 _ => {}
             }
         }
-        Ok(contents)
+        Ok(())
     }
 
     /// Sets the side to move from `PL`, or after handicap stones.
+    #[inline]
     fn set_turn(&mut self, player: Option<Color>) {
         if let Some(color) = player {
             self.board.set_to_move(color);

@@ -10,6 +10,7 @@ use crate::typed::{Color, Move, Point};
 
 impl Game {
     /// Plays one move; returns the stones it removed.
+    #[inline]
     pub(super) fn play<N: GoNode + ?Sized>(
         &mut self,
         color: Color,
@@ -40,6 +41,7 @@ impl Game {
     }
 
     /// Plays a stone by the rules, or (leniently) anyway.
+    #[inline]
     fn place<N: GoNode + ?Sized>(
         &mut self,
         color: Color,
