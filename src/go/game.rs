@@ -334,7 +334,7 @@ impl Game {
                 "HA" if self.moves == 0 => {
                     let values = self.decode(&decoder, ident, values, node, index)?;
                     let count = values.first().and_then(Value::as_number).unwrap_or(0);
-                    self.handicap = count.clamp(0, 361) as u32;
+                    self.handicap = u32::try_from(count.max(0)).unwrap_or(u32::MAX);
                 }
                 _ => {}
             }
