@@ -27,7 +27,7 @@ use crate::typed::{Color, Decoder, Move, Point, Value};
 ///
 /// The turn: each move gives the move to the other side, and `PL` sets
 /// it. When [`ReplayOptions::check_turn`] is on (the default), a move by
-/// the side not to move is [`Illegal::WrongTurn`], except for the first
+/// the side not to move is [`Illegal::WrongTurn`](super::Illegal::WrongTurn), except for the first
 /// move of a game without `PL` (many records start with White, after
 /// handicap stones or in problems) and, in a game with `HA[n]`, for
 /// Black's first `n` moves (free handicap stones recorded as moves).

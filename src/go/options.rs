@@ -95,7 +95,7 @@ impl ReplayOptions {
 
     /// Whether a move by the side not to move is a problem,
     /// [`Illegal::WrongTurn`](super::Illegal::WrongTurn) (default: yes).
-    /// See [`Game`] for the exceptions.
+    /// See [`Game`](super::Game) for the exceptions.
     ///
     /// ```
     /// use sgf_stream::go::ReplayOptions;

@@ -29,6 +29,7 @@ pub struct Step {
     pub captured: u32,
     /// The side to move after the node.
     pub to_move: Color,
-    /// [`Board::hash`] after the node: the position and the side to move.
+    /// [`Board::hash`](super::Board::hash) after the node: the position and
+    /// the side to move.
     pub hash: u64,
 }
