@@ -52,15 +52,14 @@ pub mod charset;
 mod error;
 pub mod event;
 pub mod game;
+pub mod go;
 mod ident;
 #[cfg(feature = "encoding")]
 mod legacy;
-
 mod lex;
 mod machine;
 pub mod props;
 pub mod read;
-
 pub mod tree;
 pub mod typed;
 pub mod validate;

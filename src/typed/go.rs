@@ -29,6 +29,7 @@ pub struct Point {
 }
 
 /// The coordinate of one SGF letter, or `None`.
+#[inline]
 fn coordinate(letter: u8) -> Option<u8> {
     match letter {
         b'a'..=b'z' => Some(letter - b'a'),
@@ -137,12 +138,22 @@ impl Move {
     ///
     /// # Errors
     /// As [`Point::decode`].
+    #[inline]
     pub fn decode(raw: &[u8], size: BoardSize) -> Result<Move, ValueError> {
         if raw.is_empty() {
             return Ok(Move::Pass);
         }
         if raw == b"tt" && size.tt_is_pass() {
             return Ok(Move::Pass);
+        }
+        // Two letters, nearly every move, need no unescaping.
+        if let [c, r] = *raw {
+            if let (Some(col), Some(row)) = (coordinate(c), coordinate(r)) {
+                let point = Point { col, row };
+                if size.contains(point) {
+                    return Ok(Move::Play(point));
+                }
+            }
         }
         Point::decode(raw, size).map(Move::Play)
     }
@@ -208,11 +219,13 @@ impl BoardSize {
     }
 
     /// Whether `point` lies on the board.
+    #[inline]
     pub fn contains(self, point: Point) -> bool {
         point.col < self.cols && point.row < self.rows
     }
 
     /// Whether `tt` in `B`/`W` means a pass: both sides at most 19.
+    #[inline]
     pub fn tt_is_pass(self) -> bool {
         self.cols <= 19 && self.rows <= 19
     }

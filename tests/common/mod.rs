@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 pub mod generate;
+pub mod go;
 
 /// `../shared/<rel>` beside the repository, if it exists; otherwise prints
 /// a note saying the test is skipped and returns `None`.

@@ -3,6 +3,7 @@
 use std::io::{self, Write};
 
 use crate::diag::{self, Counts, Diagnostic, Mode};
+use crate::rules::RulesChoice;
 use crate::run::{self, Input, Totals};
 use crate::{Common, Inputs, Status};
 
@@ -15,6 +16,13 @@ pub struct CheckArgs {
     /// warnings for what was repaired).
     #[arg(long)]
     strict: bool,
+    /// Also replay every game, every variation, on a Go board and report
+    /// the moves the rules refuse, by RULES (`--rules` alone: each game's
+    /// `RU`, else Japanese). Codes: illegal-occupied, illegal-ko,
+    /// illegal-suicide, illegal-superko, illegal-off-board, bad-value
+    /// (errors); wrong-turn, not-go (warnings).
+    #[arg(long, value_enum, value_name = "RULES", num_args = 0..=1, require_equals = true, default_missing_value = "auto")]
+    rules: Option<RulesChoice>,
 }
 
 /// What checking one input found.
@@ -24,8 +32,12 @@ struct FileCheck {
     diagnostics: Vec<Diagnostic>,
 }
 
-fn check_input(input: &Input, mode: Mode) -> FileCheck {
-    let (parsed, diagnostics) = diag::parse_trees(input.data, mode);
+fn check_input(input: &Input, mode: Mode, rules: Option<RulesChoice>) -> FileCheck {
+    let (parsed, mut diagnostics) = diag::parse_trees(input.data, mode);
+    if let (Some(_), Some(rules)) = (&parsed, rules) {
+        diagnostics.extend(crate::rules::diagnostics(input.data, mode, rules));
+        diagnostics.sort_by_key(|d| d.position.offset);
+    }
     FileCheck {
         name: input.name.to_string(),
         games: parsed.map_or(0, |parsed| parsed.trees.len() as u64),
@@ -44,7 +56,7 @@ pub fn main(args: &CheckArgs, common: &Common) -> Status {
     let totals = run::run(
         &args.inputs.paths,
         common,
-        |input| check_input(input, mode),
+        |input| check_input(input, mode, args.rules),
         |file, _| {
             games += file.games;
             let file_counts = Counts::of(&file.diagnostics);

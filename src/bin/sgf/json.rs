@@ -33,6 +33,12 @@ pub struct JsonArgs {
     /// Read with the exercise's strict rules (default: lenient).
     #[arg(long)]
     strict: bool,
+    /// Add the main line's hashes, each 16 hexadecimal digits:
+    /// `final_hash` (the final position and side to move),
+    /// `canonical_hash` (the same for the game turned or mirrored) and
+    /// `moves_hash` (the moves, up to rotation and mirroring).
+    #[arg(long)]
+    hash: bool,
 }
 
 struct FileJson {
@@ -49,7 +55,7 @@ pub fn main(args: &JsonArgs, common: &Common) -> Status {
     let totals = run::run(
         &args.inputs.paths,
         common,
-        |input| file_json(input, mode),
+        |input| file_json(input, mode, args.hash),
         |file, progress| {
             counts.add(Counts::of(&file.diagnostics));
             for diagnostic in &file.diagnostics {
@@ -69,12 +75,15 @@ pub fn main(args: &JsonArgs, common: &Common) -> Status {
     }
 }
 
-fn file_json(input: &Input, mode: Mode) -> FileJson {
+fn file_json(input: &Input, mode: Mode, hash: bool) -> FileJson {
     let (parsed, diagnostics) = diag::parse_trees(input.data, mode);
     let mut lines = Vec::new();
     if let Some(parsed) = parsed {
         for (index, tree) in parsed.trees.iter().enumerate() {
-            let line = game_json(tree, input.name, index, parsed.charset.charset);
+            let mut line = game_json(tree, input.name, index, parsed.charset.charset);
+            if hash {
+                crate::position::add_hashes(&mut line, tree);
+            }
             lines.extend_from_slice(line.as_bytes());
             lines.push(b'\n');
         }

@@ -11,14 +11,17 @@
 
 mod check;
 mod convert;
+mod dedupe;
 mod diag;
 mod fmt;
 mod inplace;
 mod json;
 mod mainline;
 mod output;
+mod position;
 mod progress;
 mod rewrite;
+mod rules;
 mod run;
 mod sources;
 mod stats;
@@ -76,6 +79,10 @@ enum Command {
     /// JSON Lines, one object per game: root and game-info properties,
     /// moves, variations, source file and game index.
     Json(json::JsonArgs),
+    /// Groups of games that are the same game (the same moves, or the same
+    /// final position, up to rotation and mirroring): files and game
+    /// indexes.
+    Dedupe(dedupe::DedupeArgs),
 }
 
 /// The exit statuses.
@@ -98,6 +105,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::main(args, &cli.common),
         Command::Mainline(args) => mainline::main(args, &cli.common),
         Command::Json(args) => json::main(args, &cli.common),
+        Command::Dedupe(args) => dedupe::main(args, &cli.common),
     };
     ExitCode::from(status as u8)
 }
