@@ -3,11 +3,12 @@
 
 use std::collections::HashMap;
 
-use crate::charset::{self, CharsetReport};
+use crate::charset::CharsetReport;
 use crate::error::Error;
 use crate::event::{Event, RawValues};
 use crate::lenient::{Core, Item};
 use crate::options::ParseOptions;
+use crate::read as charset;
 use crate::tree::SgfTree;
 use crate::value;
 use crate::warning::{Locator, Warning, WarningKind};

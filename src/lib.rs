@@ -39,10 +39,12 @@
 //! read size are set with [`ParserBuilder`].
 //!
 //! Features:
-//! - `encoding` (default): legacy charsets. [`parse_collection_with`] and
-//!   [`decode_to_utf8`] find the charset (BOM, `CA`, detection with
-//!   `chardetng`) and convert it to UTF-8 with `encoding_rs`. Without it,
-//!   input is read as UTF-8.
+//! - `encoding` (default): legacy charsets. The charset stage
+//!   ([`ReaderBuilder::from_reader_decoded`], and [`parse_collection_with`]
+//!   and [`decode_to_utf8`] for whole inputs) finds each game's charset
+//!   (BOM, `CA`, detection with `chardetng`) and converts it to UTF-8 with
+//!   `encoding_rs`, in bounded memory; the [`Writer`] writes legacy
+//!   charsets. Without it, input is read as UTF-8.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -53,8 +55,6 @@ mod error;
 pub mod event;
 pub mod game;
 mod ident;
-#[cfg(feature = "encoding")]
-mod legacy;
 mod lenient;
 mod lex;
 mod machine;
@@ -79,12 +79,13 @@ pub use event::{Event, OwnedEvent, PropIdent, RawValue, RawValues};
 pub use machine::Limits;
 pub use read::{Reader, ReaderBuilder};
 pub use tree::{CompactTree, SgfTree};
-pub use writer::{Charset, Layout, Newline, WriteError, WriteOptions, Writer};
+pub use writer::{Layout, Newline, WriteError, WriteOptions, Writer};
 
-pub use charset::{decode_to_utf8, CharsetReport, CharsetSource};
+pub use charset::{Charset, CharsetReport, CharsetSource};
 pub use collect::{parse_collection_with, Parsed};
 pub use lenient::LenientParser;
 pub use options::ParseOptions;
+pub use read::decode_to_utf8;
 pub use warning::{Warning, WarningKind};
 
 /// A reader over a whole input in memory: [`Reader`] over a

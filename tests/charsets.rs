@@ -7,8 +7,8 @@ use std::borrow::Cow;
 
 use encoding_rs::Encoding;
 use sgf_stream::{
-    decode_to_utf8, parse_collection, parse_collection_with, CharsetSource, ErrorKind,
-    ParseOptions, Parsed, WarningKind,
+    decode_to_utf8, parse_collection, parse_collection_with, read::DecodedInput, CharsetSource,
+    ErrorKind, ParseOptions, Parsed, WarningKind,
 };
 
 const JAPANESE: &str = "黒番の手筋が見事で、白番は右下の隅を諦めて中央の大石を攻めた。";
@@ -264,9 +264,16 @@ fn utf16_with_and_without_bom() {
         "UTF-16BE",
         CharsetSource::ByteOrderMark,
     );
-    reads_back(&le, &utf8, "UTF-16LE", CharsetSource::Detected);
-    reads_back(&be, &utf8, "UTF-16BE", CharsetSource::Detected);
+    // Without a BOM, a `CA` written in UTF-16 that names it is right.
+    reads_back(&le, &utf8, "UTF-16LE", CharsetSource::Declared);
+    reads_back(&be, &utf8, "UTF-16BE", CharsetSource::Declared);
     assert_eq!(decode_to_utf8(&le).1.declared.as_deref(), Some("UTF-16"));
+    // Without a BOM or a `CA`, the zero bytes tell.
+    let plain = game(None, &format!("{JAPANESE}{FRENCH}"), "表");
+    let le: Vec<u8> = plain.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let be: Vec<u8> = plain.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    reads_back(&le, &plain, "UTF-16LE", CharsetSource::Detected);
+    reads_back(&be, &plain, "UTF-16BE", CharsetSource::Detected);
 }
 
 /// The file the seed-000 program writes: `head` with `\r\n`, then
@@ -400,20 +407,19 @@ fn events_of_decoded_text_relocate_to_the_input() {
     // move the warnings back to the file's bytes.
     let utf8 = "(;C[表ソ]\r\n;B[aa]PL;W[bb]))";
     let bytes = encode(encoding_rs::SHIFT_JIS, utf8);
-    let (text, report) = decode_to_utf8(&bytes);
-    let mut parser = sgf_stream::LenientParser::new(&text);
+    let decoded = DecodedInput::new(&bytes);
+    let text = decoded.text();
+    let mut parser = sgf_stream::LenientParser::new(text);
     parser.by_ref().for_each(drop);
     let mut warnings = parser.take_warnings();
-    report.relocate(&bytes, &mut warnings);
+    decoded.relocate(&mut warnings);
     let strict = parse_collection_with(&bytes, &ParseOptions::lenient()).unwrap();
     assert_eq!(warnings, strict.warnings);
     let pl = bytes.windows(3).position(|w| w == b"PL;").unwrap();
     assert_eq!(warnings[0].range(), pl as u64..pl as u64 + 2);
     assert_eq!(warnings[0].line(), 2);
-    let err = sgf_stream::Parser::new(&text)
-        .find_map(Result::err)
-        .unwrap();
-    let err = report.relocate_error(&bytes, &err);
+    let err = sgf_stream::Parser::new(text).find_map(Result::err).unwrap();
+    let err = decoded.relocate_error(&err);
     assert_eq!(err.offset() as usize, pl + 2);
 }
 

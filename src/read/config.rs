@@ -5,14 +5,16 @@ use std::io::Read;
 
 use bytes::Bytes;
 
-use super::{Pushed, Reader, Shared, Slice, Stream};
+use super::{Decoded, Pushed, Reader, Shared, Slice, Stream};
+use crate::charset::CharsetMode;
 use crate::machine::Limits;
 
 /// The default size of one read of a [`Stream`] source: 64 KiB.
 pub const DEFAULT_CHUNK: usize = 64 << 10;
 
-/// Options for reading SGF: resource [`Limits`] and, for streams, how
-/// many bytes to read at a time. A method per source makes a
+/// Options for reading SGF: resource [`Limits`], for streams how many
+/// bytes to read at a time, and for the charset stage how to choose the
+/// charset. A method per source makes a
 /// [`Reader`]; others build trees and game iterators with the same
 /// options.
 ///
@@ -39,6 +41,7 @@ pub const DEFAULT_CHUNK: usize = 64 << 10;
 pub struct ReaderBuilder {
     pub(crate) limits: Limits,
     pub(crate) chunk: usize,
+    pub(crate) charset: CharsetMode,
 }
 
 impl Default for ReaderBuilder {
@@ -46,6 +49,7 @@ impl Default for ReaderBuilder {
         ReaderBuilder {
             limits: Limits::default(),
             chunk: DEFAULT_CHUNK,
+            charset: CharsetMode::Auto,
         }
     }
 }
@@ -102,6 +106,15 @@ impl ReaderBuilder {
         self
     }
 
+    /// How the charset stage
+    /// ([`from_reader_decoded`](Self::from_reader_decoded)) chooses each
+    /// game's charset. Default [`CharsetMode::Auto`]. The other sources
+    /// read UTF-8 and ignore it.
+    pub fn charset(mut self, mode: CharsetMode) -> Self {
+        self.charset = mode;
+        self
+    }
+
     /// The limits set so far.
     pub fn get_limits(&self) -> Limits {
         self.limits
@@ -115,6 +128,48 @@ impl ReaderBuilder {
     /// A reader over any [`io::Read`](std::io::Read).
     pub fn from_reader<R: Read>(self, reader: R) -> Reader<Stream<R>> {
         Reader::with_source(Stream::new(reader, self.chunk), self.limits)
+    }
+
+    /// A reader over any [`io::Read`](std::io::Read) through the charset
+    /// stage ([`Decoded`]): each game's charset is decided (as
+    /// [`charset`](Self::charset) says) from at most
+    /// [`DECISION_PREFIX`](crate::charset::DECISION_PREFIX) bytes read
+    /// ahead from its start, and its bytes decoded to UTF-8 a read at a
+    /// time before the machine reads them. Memory stays bounded by the
+    /// read size, the decision prefix and the longest token. Spans,
+    /// errors and warnings ([`Reader::take_warnings`]) count bytes of the
+    /// input as given; [`Reader::charset_report`] tells the current
+    /// game's charset.
+    ///
+    /// ```
+    /// use sgf_stream::{Event, ReaderBuilder};
+    /// # #[cfg(feature = "encoding")] {
+    /// use sgf_stream::{Charset, CharsetSource};
+    /// // Two games, in Shift_JIS and in GB18030, one after the other.
+    /// let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("(;CA[SJIS]C[表])");
+    /// let (gbk, _, _) = encoding_rs::GB18030.encode("(;CA[GB2312]C[思谋])");
+    /// let file = [&sjis[..], &gbk[..]].concat();
+    /// let mut reader = ReaderBuilder::new().from_reader_decoded(&file[..]);
+    /// let mut comments = Vec::new();
+    /// let mut charsets = Vec::new();
+    /// while let Some(event) = reader.next_event()? {
+    ///     if let Event::Property(ident, values) = event {
+    ///         if ident == "C" {
+    ///             comments.push(values.first().text()?.into_owned());
+    ///             charsets.push(reader.charset_report().charset);
+    ///         }
+    ///     }
+    /// }
+    /// assert_eq!(comments, ["表", "思谋"]);
+    /// assert_eq!(charsets, [Charset::ShiftJis, Charset::Gb18030]);
+    /// assert_eq!(reader.charset_report().source, CharsetSource::Declared);
+    /// assert!(reader.take_warnings().is_empty());
+    /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_reader_decoded<R: Read>(self, reader: R) -> Reader<Decoded<R>> {
+        let stage = Decoded::new(reader, self.chunk, self.charset);
+        Reader::with_source(stage, self.limits)
     }
 
     /// A reader of chunks handed over with [`Reader::feed`].

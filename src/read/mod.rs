@@ -9,6 +9,11 @@
 //!   [`feed`](Reader::feed), for input that arrives in callbacks.
 //! - [`Reader::from_bytes`]: a shared [`Bytes`](bytes::Bytes) buffer;
 //!   events own their bytes ([`OwnedEvent`]), `'static + Send`.
+//! - [`Reader::from_reader_decoded`]: any [`io::Read`](std::io::Read)
+//!   through the charset stage ([`Decoded`]), which decides each game's
+//!   charset and decodes it to UTF-8 before the machine sees it;
+//!   [`DecodedInput`] and [`decode_to_utf8`] do the same for a whole
+//!   input in memory.
 //!
 //! Every source gives the same events and the same errors (kind, offset,
 //! line, column), with `u64` offsets from the start of the input. Options
@@ -30,9 +35,11 @@
 //! ```
 
 mod config;
+mod decoded;
 mod source;
 #[cfg(test)]
 mod tests;
+mod whole;
 mod window;
 
 use std::io;
@@ -41,8 +48,12 @@ use std::ops::Range;
 use bytes::Bytes;
 
 pub use config::{ReaderBuilder, DEFAULT_CHUNK};
+pub use decoded::Decoded;
 pub use source::{Pushed, Shared, Slice, Source, Stream};
+pub use whole::{decode_to_utf8, DecodedInput};
+pub(crate) use whole::{prepare, relocate, relocate_error};
 
+use crate::charset::CharsetReport;
 use crate::error::{Error, ErrorKind};
 use crate::event::{Event, OwnedEvent, PropIdent, RawValues};
 use crate::ident::static_ident;
@@ -299,11 +310,18 @@ impl<S: Source> Reader<S> {
         &self.source
     }
 
-    /// Takes the warnings found since the last call: what the source
-    /// guessed or replaced (a charset stage), in input order.
+    /// Takes the warnings found since the last call, up to where the
+    /// reader stands: what the source found wrong or replaced (the
+    /// charset stage: an unknown or wrong `CA`, invalid bytes), in input
+    /// order.
     pub fn take_warnings(&mut self) -> Vec<Warning> {
         let mut warnings = Vec::new();
-        self.source.drain_warnings(&mut warnings);
+        let up_to = if self.core.done {
+            usize::MAX
+        } else {
+            self.core.pos
+        };
+        self.source.drain_warnings(up_to, &mut warnings);
         warnings
     }
 
@@ -317,10 +335,17 @@ impl<S: Source> Reader<S> {
         self.source.bytes()
     }
 
-    /// The bytes of the source from `at`, and `at` as an absolute offset:
-    /// what a builder needs to place its errors.
+    /// Offset `at` of the source's bytes as an offset in the stream of
+    /// bytes the machine reads (the decoded text, under the charset
+    /// stage): what a builder keeping a game's bytes counts in. Errors
+    /// are placed in the input by [`fail`](Self::fail).
     pub(crate) fn absolute(&self, at: usize) -> u64 {
-        self.source.absolute(at)
+        self.source.stream_offset(at)
+    }
+
+    /// The source, given back.
+    pub(crate) fn into_source(self) -> S {
+        self.source
     }
 }
 
@@ -440,6 +465,56 @@ impl<R: io::Read> Reader<Stream<R>> {
     }
 
     /// Gives back the underlying reader; bytes already buffered are lost.
+    pub fn into_inner(self) -> R {
+        self.source.inner
+    }
+}
+
+impl<R: io::Read> Reader<Decoded<R>> {
+    /// A reader over any [`io::Read`] through the charset stage, with the
+    /// default options ([`CharsetMode::Auto`](crate::charset::CharsetMode::Auto), [`DEFAULT_CHUNK`] bytes a
+    /// read): each game is decoded to UTF-8 from its charset before the
+    /// machine reads it. Offsets of spans, errors and warnings count
+    /// bytes of the input as given. See
+    /// [`ReaderBuilder::from_reader_decoded`] for an example.
+    pub fn from_reader_decoded(inner: R) -> Self {
+        ReaderBuilder::new().from_reader_decoded(inner)
+    }
+
+    /// The next event, or `None` at the end of the input. It borrows the
+    /// stage's text, so it lives until the next call.
+    ///
+    /// # Errors
+    /// Malformed input, a broken limit, or a failed read; after an error
+    /// (or the end) every call returns `Ok(None)`.
+    #[inline(always)]
+    pub fn next_event(&mut self) -> Result<Option<Event<'_>>, Error> {
+        let found = self.next_found()?;
+        Ok(found.map(|found| found.event(self.source.bytes())))
+    }
+
+    /// The next event with its byte range in the input.
+    ///
+    /// # Errors
+    /// As [`next_event`](Self::next_event).
+    pub fn next_spanned(&mut self) -> Result<Option<(Event<'_>, Range<u64>)>, Error> {
+        self.next_buffered()
+    }
+
+    /// The charset of the game being read, and how it was chosen: it
+    /// changes once the reader moves past a game's end and the next
+    /// game's charset is decided. Before the first event it is the
+    /// default (UTF-8).
+    pub fn charset_report(&self) -> &CharsetReport {
+        self.source.report()
+    }
+
+    /// The underlying reader.
+    pub fn get_ref(&self) -> &R {
+        &self.source.inner
+    }
+
+    /// Gives back the underlying reader; bytes already read are lost.
     pub fn into_inner(self) -> R {
         self.source.inner
     }

@@ -103,7 +103,7 @@ mod options;
 
 use std::io;
 
-pub use charset::Charset;
+pub use crate::charset::Charset;
 pub use error::WriteError;
 pub use options::{Layout, Newline, WriteOptions, DEFAULT_WIDTH};
 

@@ -74,7 +74,7 @@ fn file_json(input: &Input, mode: Mode) -> FileJson {
     let mut lines = Vec::new();
     if let Some(parsed) = parsed {
         for (index, tree) in parsed.trees.iter().enumerate() {
-            let line = game_json(tree, input.name, index, parsed.charset.charset);
+            let line = game_json(tree, input.name, index, parsed.charset.charset.name());
             lines.extend_from_slice(line.as_bytes());
             lines.push(b'\n');
         }
