@@ -300,7 +300,8 @@ mod legacy {
         let label = found.as_ref().map(|found| found.label.as_str());
         let hint = label.and_then(Charset::for_label);
         let start = tree_open(prefix, 0).unwrap_or(0);
-        let shape = structure::scan(&prefix[start..], complete, hint.and_then(lead));
+        let lead = hint.or(previous).and_then(lead);
+        let shape = structure::scan(&prefix[start..], complete, lead);
         let sample = Sample {
             bytes: &prefix[..shape.end.map_or(prefix.len(), |end| start + end)],
             complete: complete || shape.end.is_some(),

@@ -58,8 +58,10 @@ pub struct Decoded<R> {
     raw_start: u64,
     /// `raw.bytes()[..raw_done]` is decoded.
     raw_done: usize,
-    /// The transcoder took less than it was given: it needs more bytes.
-    starved: bool,
+    /// How many bytes from `raw_done` the transcoder needs at least (it
+    /// took less than it was given: the start of a character); 0 if it
+    /// took all.
+    short: usize,
     /// The transcoder was told the input ended.
     flushed: bool,
     /// Where the current game seems to end in the input: decoding stops
@@ -99,7 +101,7 @@ impl<R> Decoded<R> {
             raw: Window::default(),
             raw_start: 0,
             raw_done: 0,
-            starved: false,
+            short: 0,
             flushed: false,
             game_limit: None,
             text: Vec::new(),
@@ -167,7 +169,6 @@ impl<R: io::Read> Decoded<R> {
         let before = keep;
         self.raw.fill_from(&mut self.inner, self.chunk, &mut keep)?;
         self.raw_done -= before - keep;
-        self.starved = false;
         Ok(())
     }
 
@@ -175,13 +176,14 @@ impl<R: io::Read> Decoded<R> {
     /// a read's worth.
     fn decode_some(&mut self) -> io::Result<()> {
         let available = self.raw.bytes().len();
-        if (self.raw_done == available || self.starved) && !self.raw.is_eof() {
+        let needed = self.raw_done + self.short.max(1);
+        if needed > available && !self.raw.is_eof() {
             return self.read_raw();
         }
-        let mut end = (self.raw_done + self.chunk).min(available);
+        let mut end = (self.raw_done + self.chunk.max(self.short)).min(available);
         if let Some(limit) = self.game_limit {
             let limit = limit.saturating_sub(self.raw.absolute(0)) as usize;
-            if self.raw_done < limit && !self.starved {
+            if needed <= limit {
                 end = end.min(limit);
             } else {
                 self.game_limit = None;
@@ -197,9 +199,10 @@ impl<R: io::Read> Decoded<R> {
         };
         let offered = &self.raw.bytes()[self.raw_done..end];
         let took = self.transcoder.decode(offered, at, last, &mut out);
-        self.starved = took < offered.len();
+        let left = offered.len() - took;
+        self.short = if left > 0 { left + 1 } else { 0 };
         self.raw_done += took;
-        self.flushed |= last && !self.starved;
+        self.flushed |= last && left == 0;
         self.place_bad_bytes();
         Ok(())
     }
@@ -254,7 +257,7 @@ impl<R: io::Read> Decoded<R> {
                 self.warn_lines = self.lines;
             }
             self.raw_done = from + decision.skip;
-            self.starved = false;
+            self.short = 0;
             self.flushed = false;
             self.transcoder = Transcoder::new(decision.charset, self.replace_utf8);
         }
