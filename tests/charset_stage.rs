@@ -462,3 +462,71 @@ fn a_fixed_charset_and_utf8_mode_decide_nothing() {
     }
     assert_eq!(same_at_every_read_size(&sjis, CharsetMode::Utf8), want);
 }
+
+/// Bytes that look like SGF in several charsets: structure, `CA`s,
+/// multi-byte characters with `\` and `]` second bytes, UTF-16 zero
+/// bytes, invalid and random bytes.
+fn sgf_like() -> impl proptest::strategy::Strategy<Value = Vec<u8>> {
+    use proptest::prelude::*;
+    let pieces: Vec<&'static [u8]> = vec![
+        b"(;",
+        b")",
+        b"(",
+        b";",
+        b"C[",
+        b"]",
+        b"\\",
+        b"\r\n",
+        b"B[aa]",
+        b"CA[SJIS]",
+        b"CA[GB2312]",
+        b"CA[UTF-8]",
+        b"CA[UTF-16]",
+        b"CA[klingon]",
+        b"CA[latin1]",
+        b"\x95\x5c",
+        b"\x83\x5d",
+        b"\xcb\xbc",
+        b"\xe8\xa1\xa8",
+        b"\x81\x30\x81\x30",
+        b"\x00",
+        b"\xff",
+        b"\xef\xbb\xbf",
+        b"\xff\xfe",
+        b"C\x00A\x00[\x00",
+    ];
+    let piece = prop_oneof![
+        3 => proptest::sample::select(pieces).prop_map(<[u8]>::to_vec),
+        1 => any::<u8>().prop_map(|b| vec![b]),
+    ];
+    proptest::collection::vec(piece, 0..60).prop_map(|pieces| pieces.concat())
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_input_reads_the_same_at_any_read_size(
+        input in sgf_like(),
+        size in 1usize..16,
+    ) {
+        let whole = run(&input, input.len().max(1), input.len().max(1), CharsetMode::Auto);
+        proptest::prop_assert_eq!(&run(&input, size, size, CharsetMode::Auto), &whole);
+        proptest::prop_assert_eq!(&run(&input, 1, 64, CharsetMode::Auto), &whole);
+        // Offsets stay inside the input.
+        let len = input.len() as u64;
+        for item in &whole {
+            let inside = match item {
+                Item::Event(_, span) => span.start <= span.end && span.end <= len,
+                Item::Warning(_, offset, line, _, range) => {
+                    *offset <= len && *line >= 1 && range.start <= range.end && range.end <= len
+                }
+                Item::Error(_, offset, line, _) => *offset <= len && *line >= 1,
+            };
+            proptest::prop_assert!(inside, "{:?} in {:?}", item, input);
+        }
+        // The whole input in memory is UTF-8 and as long as its games.
+        let (text, _) = decode_to_utf8(&input);
+        proptest::prop_assert!(std::str::from_utf8(&text).is_ok());
+    }
+}

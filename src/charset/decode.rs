@@ -353,13 +353,21 @@ fn decode_utf16(
 #[cfg(feature = "encoding")]
 fn feed(decoder: &mut Decoder, bytes: &[u8], at: u64, last: bool, out: &mut Out<'_>) {
     work::count(bytes.len() + 1);
-    let mut buf = [0u8; 1024];
+    // Room for what the bytes decode to, written in place: each byte
+    // gives at most three bytes of UTF-8 (a replaced sequence at most
+    // three too), plus what the decoder held.
+    let room = bytes.len() * 3 + 16;
     let mut read = 0;
     loop {
-        let (result, n, written) =
-            decoder.decode_to_utf8_without_replacement(&bytes[read..], &mut buf, last);
+        let start = out.text.len();
+        out.text.resize(start + room, 0);
+        let (result, n, written) = decoder.decode_to_utf8_without_replacement(
+            &bytes[read..],
+            &mut out.text[start..],
+            last,
+        );
+        out.text.truncate(start + written);
         read += n;
-        out.text.extend_from_slice(&buf[..written]);
         match result {
             DecoderResult::InputEmpty => return,
             DecoderResult::OutputFull => {}

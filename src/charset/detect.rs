@@ -31,6 +31,27 @@ pub(crate) struct Decision {
     /// if the next game may be in another charset: decoding need not go
     /// further before the reader finds the end.
     pub extent: Option<usize>,
+    /// How many bytes from the start of the prefix are known to be valid
+    /// UTF-8 (so that the next decision need not check them again).
+    pub utf8_valid: usize,
+}
+
+/// What a decision looks at: a bounded prefix of the input from the
+/// game's start, and what is known of it.
+#[derive(Debug, Clone, Copy)]
+#[cfg_attr(not(feature = "encoding"), allow(dead_code))]
+pub(crate) struct Prefix<'a> {
+    /// At most [`DECISION_PREFIX`](super::DECISION_PREFIX) bytes.
+    pub bytes: &'a [u8],
+    /// The bytes are the rest of the input.
+    pub complete: bool,
+    /// The start of the input, where a byte order mark or UTF-16 decide
+    /// for all of it.
+    pub first: bool,
+    /// The charset of the game before, if any.
+    pub previous: Option<Charset>,
+    /// How many of the bytes an earlier decision found valid UTF-8.
+    pub utf8_valid: usize,
 }
 
 impl Decision {
@@ -43,6 +64,7 @@ impl Decision {
             whole: false,
             warning: None,
             extent: None,
+            utf8_valid: 0,
         }
     }
 
@@ -68,29 +90,20 @@ struct Found {
 
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// Decides the charset of the game that starts `prefix` (at most
-/// [`DECISION_PREFIX`](super::DECISION_PREFIX) bytes; `complete` when it
-/// holds the rest of the input). `first` at the start of the input, where
-/// a byte order mark or UTF-16 decide for all of it; `previous` is the
-/// charset of the game before, if any.
-pub(crate) fn decide(
-    prefix: &[u8],
-    complete: bool,
-    mode: CharsetMode,
-    first: bool,
-    previous: Option<Charset>,
-) -> Decision {
+/// Decides the charset of the game that starts `prefix`, as `mode` says.
+pub(crate) fn decide(prefix: Prefix<'_>, mode: CharsetMode) -> Decision {
     match mode {
-        CharsetMode::Fixed(charset) => fixed(prefix, charset, first),
+        CharsetMode::Fixed(charset) => fixed(prefix.bytes, charset, prefix.first),
         #[cfg(feature = "encoding")]
         CharsetMode::Auto => {
-            let start = if first { stream_start(prefix) } else { None };
-            start.unwrap_or_else(|| legacy::game(prefix, complete, previous))
+            let start = if prefix.first {
+                stream_start(prefix.bytes)
+            } else {
+                None
+            };
+            start.unwrap_or_else(|| legacy::game(prefix))
         }
-        _ => {
-            let _ = (complete, previous);
-            utf8(prefix, first)
-        }
+        _ => utf8(prefix.bytes, prefix.first),
     }
 }
 
@@ -166,6 +179,24 @@ fn find_ca(prefix: &[u8]) -> Option<Found> {
         });
     }
     None
+}
+
+/// Whether every game of `input` would be decided UTF-8 whatever its
+/// bounds: the input is valid UTF-8 and every `CA` value in it (the games'
+/// and any other) names UTF-8. A whole input in memory then needs no
+/// reader to find where its games end.
+pub(crate) fn names_only_utf8(input: &[u8]) -> bool {
+    crate::work::count(input.len());
+    if std::str::from_utf8(input).is_err() {
+        return false;
+    }
+    memchr::memmem::find_iter(input, b"CA[").all(|at| {
+        let value = &input[at + 3..];
+        let letter_before = at > 0 && input[at - 1].is_ascii_alphabetic();
+        let close = memchr::memchr(b']', &value[..value.len().min(100)]);
+        let label = close.map(|close| String::from_utf8_lossy(&value[..close]));
+        letter_before || label.map_or(true, |label| super::is_utf8_label(label.trim()))
+    })
 }
 
 /// Whether `label` names a charset (any byte order, for UTF-16) that
@@ -293,18 +324,41 @@ mod legacy {
     use super::*;
     use crate::charset::decode::{Out, Transcoder};
     use crate::charset::offsets::Anchors;
+    use encoding_rs::DecoderResult;
 
     /// The charset of one game, from its `CA` and its bytes.
-    pub(super) fn game(prefix: &[u8], complete: bool, previous: Option<Charset>) -> Decision {
+    pub(super) fn game(given: Prefix<'_>) -> Decision {
+        let Prefix {
+            bytes: prefix,
+            complete,
+            previous,
+            ..
+        } = given;
         let found = find_ca(prefix);
         let label = found.as_ref().map(|found| found.label.as_str());
         let hint = label.and_then(Charset::for_label);
-        let start = tree_open(prefix, 0).unwrap_or(0);
-        let lead = hint.or(previous).and_then(lead);
-        let shape = structure::scan(&prefix[start..], complete, lead);
+        let utf8_expected = match (&found, hint) {
+            (None, _) => previous.map_or(true, |previous| previous == Charset::Utf8),
+            (Some(_), hint) => hint == Some(Charset::Utf8),
+        };
+        if utf8_expected {
+            // All the prefix is valid UTF-8: so is the game, whatever its
+            // end, and it is UTF-8.
+            let valid = valid_utf8(given);
+            if valid.is_some_and(|(_, all)| all) {
+                let source = match hint {
+                    Some(_) => CharsetSource::Declared,
+                    None => CharsetSource::Default,
+                };
+                let mut decision = Decision::new(Charset::Utf8, source).declaring(found);
+                decision.utf8_valid = valid.map_or(0, |(len, _)| len);
+                return decision;
+            }
+        }
+        let end = structure::extent(prefix, hint.or(previous).and_then(lead));
         let sample = Sample {
-            bytes: &prefix[..shape.end.map_or(prefix.len(), |end| start + end)],
-            complete: complete || shape.end.is_some(),
+            bytes: &prefix[..end.unwrap_or(prefix.len())],
+            complete: complete || end.is_some(),
         };
         let mut decision = match (found.as_ref(), hint) {
             (None, _) => sample.undeclared(previous),
@@ -332,16 +386,33 @@ mod legacy {
             };
             decision.warning = Some((kind, found.range.clone()));
         }
-        decision.extent = shape.end.map(|end| start + end);
+        decision.extent = end;
         decision.declaring(found)
+    }
+
+    /// How many bytes from the start of the prefix are valid UTF-8
+    /// (checking only those an earlier decision did not), and whether
+    /// that is all of them (but for a character cut at the end of an
+    /// incomplete prefix).
+    fn valid_utf8(prefix: Prefix<'_>) -> Option<(usize, bool)> {
+        let known = prefix.utf8_valid.min(prefix.bytes.len());
+        let rest = &prefix.bytes[known..];
+        crate::work::count(rest.len());
+        match std::str::from_utf8(rest) {
+            Ok(_) => Some((prefix.bytes.len(), true)),
+            Err(err) => {
+                let cut = err.error_len().is_none() && !prefix.complete;
+                Some((known + err.valid_up_to(), cut))
+            }
+        }
     }
 
     /// The lead bytes of the double-byte charsets whose second byte can
     /// be `\` or `]`.
     fn lead(charset: Charset) -> Option<Lead> {
         match charset {
-            Charset::ShiftJis => Some(|b| matches!(b, 0x81..=0x9F | 0xE0..=0xFC)),
-            Charset::Gb18030 | Charset::Big5 => Some(|b| matches!(b, 0x81..=0xFE)),
+            Charset::ShiftJis => Some(Lead::ShiftJis),
+            Charset::Gb18030 | Charset::Big5 => Some(Lead::Wide),
             _ => None,
         }
     }
@@ -366,7 +437,7 @@ mod legacy {
     impl<'a> Sample<'a> {
         /// The bytes as text in `charset`, and how many invalid
         /// sequences it replaced.
-        fn decode(self, charset: Charset) -> (String, usize) {
+        fn decode(self, charset: Charset) -> (Vec<u8>, usize) {
             let mut transcoder = Transcoder::new(charset, true);
             let (mut text, mut anchors, mut bad) = (Vec::new(), Anchors::default(), Vec::new());
             let mut out = Out {
@@ -376,12 +447,36 @@ mod legacy {
                 bad: &mut bad,
             };
             transcoder.decode(self.bytes, 0, self.complete, &mut out);
-            let text = String::from_utf8(text).unwrap_or_default();
             (text, bad.len())
         }
 
+        /// How many invalid sequences the bytes have in `charset`, with
+        /// nothing kept of the text.
+        fn bad_count(self, charset: Charset) -> usize {
+            if charset.is_c1_table() {
+                return 0;
+            }
+            let mut decoder = charset.encoding().new_decoder_without_bom_handling();
+            let mut scratch = [0u8; 4096];
+            let (mut read, mut bad) = (0, 0);
+            crate::work::count(self.bytes.len());
+            loop {
+                let (result, n, _) = decoder.decode_to_utf8_without_replacement(
+                    &self.bytes[read..],
+                    &mut scratch,
+                    self.complete,
+                );
+                read += n;
+                match result {
+                    DecoderResult::InputEmpty => return bad,
+                    DecoderResult::OutputFull => {}
+                    DecoderResult::Malformed(..) => bad += 1,
+                }
+            }
+        }
+
         fn decodes_cleanly(self, charset: Charset) -> bool {
-            self.decode(charset).1 == 0
+            self.bad_count(charset) == 0
         }
 
         /// The bytes as UTF-8, if they are (but for a character cut at
@@ -440,7 +535,7 @@ mod legacy {
                 let multi = !detected.is_single_byte() && detected != Charset::Utf8;
                 return (multi && self.decodes_cleanly(detected)).then_some(detected);
             }
-            let bad = self.decode(declared).1;
+            let bad = self.bad_count(declared);
             if bad == 0 {
                 return None;
             }
@@ -467,6 +562,7 @@ mod legacy {
             if bad > 0 {
                 return true;
             }
+            let text = String::from_utf8_lossy(&text);
             let (good, all) = plausible(utf8);
             let (legacy_good, legacy_all) = plausible(&text);
             let (ours, theirs) = (good * legacy_all, legacy_good * all);
@@ -535,7 +631,7 @@ mod legacy {
         /// scan (not a parse).
         fn reads(self, charset: Charset) -> bool {
             let (text, _) = self.decode(charset);
-            structure::scan(text.as_bytes(), self.complete, None).reads
+            structure::scan(&text, self.complete, None).reads
         }
     }
 
@@ -581,8 +677,14 @@ mod legacy {
 
         #[test]
         fn a_right_legacy_ca_wins_over_bytes_that_happen_to_be_utf8() {
-            let prefix = b"(;CA[GB18030]PB[\xCB\xBC\xC4\xB1])";
-            let decision = game(prefix, true, None);
+            let prefix = Prefix {
+                bytes: b"(;CA[GB18030]PB[\xCB\xBC\xC4\xB1])",
+                complete: true,
+                first: false,
+                previous: None,
+                utf8_valid: 0,
+            };
+            let decision = game(prefix);
             assert_eq!(decision.charset, Charset::Gb18030);
             assert_eq!(decision.source, CharsetSource::Declared);
             assert_eq!(decision.warning, None);
@@ -606,24 +708,43 @@ mod tests {
         assert_eq!(found.range, 5..9);
     }
 
+    fn prefix(bytes: &[u8], first: bool) -> Prefix<'_> {
+        Prefix {
+            bytes,
+            complete: true,
+            first,
+            previous: None,
+            utf8_valid: 0,
+        }
+    }
+
     #[test]
     fn utf8_mode_reports_ca_and_cuts_a_bom() {
-        let decision = decide(
-            b"\xEF\xBB\xBF(;CA[utf8])",
-            true,
-            CharsetMode::Utf8,
-            true,
-            None,
-        );
+        let bom = prefix(b"\xEF\xBB\xBF(;CA[utf8])", true);
+        let decision = decide(bom, CharsetMode::Utf8);
         assert_eq!(
             (decision.skip, decision.source),
             (3, CharsetSource::ByteOrderMark)
         );
         assert_eq!(decision.declared.as_deref(), Some("utf8"));
-        let decision = decide(b"(;CA[SJIS])", true, CharsetMode::Utf8, false, None);
+        let decision = decide(prefix(b"(;CA[SJIS])", false), CharsetMode::Utf8);
         assert_eq!(
             (decision.charset, decision.source),
             (Charset::Utf8, CharsetSource::Default)
         );
+    }
+
+    #[cfg(feature = "encoding")]
+    #[test]
+    fn utf8_found_valid_before_is_not_checked_again() {
+        // The bytes an earlier decision found valid are taken as such.
+        let mut bytes = prefix(b"(;C[\xff])", false);
+        assert_eq!(
+            decide(bytes, CharsetMode::Auto).source,
+            CharsetSource::Detected
+        );
+        bytes.utf8_valid = 7;
+        let decision = decide(bytes, CharsetMode::Auto);
+        assert_eq!((decision.charset, decision.utf8_valid), (Charset::Utf8, 7));
     }
 }

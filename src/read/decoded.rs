@@ -15,8 +15,8 @@ use std::io;
 use super::source::{sealed, Source};
 use super::window::Window;
 use crate::charset::{
-    decide, Anchors, Bad, Charset, CharsetMode, CharsetReport, Decision, Lines, Out, Transcoder,
-    DECISION_PREFIX,
+    decide, Anchors, Bad, Charset, CharsetMode, CharsetReport, Decision, Lines, Out, Prefix,
+    Transcoder, DECISION_PREFIX,
 };
 use crate::error::{LineCounter, Position};
 use crate::warning::{Warning, WarningKind};
@@ -67,6 +67,8 @@ pub struct Decoded<R> {
     /// Where the current game seems to end in the input: decoding stops
     /// there until the reader finds the end (or reads on).
     game_limit: Option<u64>,
+    /// The input up to this offset is known to be valid UTF-8.
+    utf8_valid_to: u64,
     /// Decoded text from text offset `text_base` on; the reader sees
     /// `text[..visible]`.
     text: Vec<u8>,
@@ -104,6 +106,7 @@ impl<R> Decoded<R> {
             short: 0,
             flushed: false,
             game_limit: None,
+            utf8_valid_to: 0,
             text: Vec::new(),
             text_base: 0,
             visible: 0,
@@ -231,8 +234,17 @@ impl<R: io::Read> Decoded<R> {
             self.state = State::Game;
             return Ok(());
         }
-        let previous = (!first).then(|| self.transcoder.charset());
-        let decision = decide(prefix, complete, self.mode, first, previous);
+        let from_abs = self.raw.absolute(from);
+        let prefix = Prefix {
+            bytes: prefix,
+            complete,
+            first,
+            previous: (!first).then(|| self.transcoder.charset()),
+            utf8_valid: self.utf8_valid_to.saturating_sub(from_abs) as usize,
+        };
+        let decision = decide(prefix, self.mode);
+        let valid_to = from_abs + decision.utf8_valid as u64;
+        self.utf8_valid_to = self.utf8_valid_to.max(valid_to);
         self.apply(decision, from, game_start);
         Ok(())
     }

@@ -313,15 +313,10 @@ impl<S: Source> Reader<S> {
     /// Takes the warnings found since the last call, up to where the
     /// reader stands: what the source found wrong or replaced (the
     /// charset stage: an unknown or wrong `CA`, invalid bytes), in input
-    /// order.
+    /// order. After an error, those past it are not taken.
     pub fn take_warnings(&mut self) -> Vec<Warning> {
         let mut warnings = Vec::new();
-        let up_to = if self.core.done {
-            usize::MAX
-        } else {
-            self.core.pos
-        };
-        self.source.drain_warnings(up_to, &mut warnings);
+        self.source.drain_warnings(self.core.pos, &mut warnings);
         warnings
     }
 

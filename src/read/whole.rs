@@ -10,7 +10,7 @@
 use std::borrow::Cow;
 
 use super::{Decoded, Reader, DEFAULT_CHUNK};
-use crate::charset::{Anchors, CharsetMode, CharsetReport};
+use crate::charset::{names_only_utf8, Anchors, CharsetMode, CharsetReport};
 use crate::error::{Error, LineCounter, Position};
 use crate::machine::Limits;
 use crate::warning::Warning;
@@ -55,7 +55,12 @@ impl<'a> DecodedInput<'a> {
     pub(crate) fn with_mode(input: &'a [u8], mode: CharsetMode, replace_utf8: bool) -> Self {
         let stage = Decoded::new(input, DEFAULT_CHUNK, mode).keeping_all(replace_utf8);
         let mut reader = Reader::with_source(stage, Limits::none());
-        while let Ok(Some(_)) = reader.next_found() {}
+        // A reader finds where games end, so that each is decided anew;
+        // where every game would be UTF-8 anyway, the stage decodes on
+        // alone.
+        if mode == CharsetMode::Auto && !names_only_utf8(input) {
+            while let Ok(Some(_)) = reader.next_found() {}
+        }
         let mut stage = reader.into_source();
         // Reading a slice does not fail.
         let _ = stage.finish();
