@@ -25,18 +25,20 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Real-world files (legacy charsets, FF[1]–FF[3] identifiers, junk,
+//! Real-world files (legacy charsets, FF\[1\]–FF\[3\] identifiers, junk,
 //! broken parentheses) are read by [`parse_collection_with`] with
 //! [`ParseOptions::lenient`], which repairs them and reports each repair
 //! as a [`Warning`]; see [`LenientParser`] for events.
 //!
 //! Input larger than memory, or arriving in pieces, is read in bounded
-//! memory by the same state machine: [`StreamReader`] over any
-//! `io::Read`, [`PushParser`] for chunks, [`games`] and [`compact_games`]
-//! for one owned game at a time; [`BytesParser`] yields `'static + Send`
-//! events over a shared `bytes::Bytes`, and [`CompactTree`] holds a whole
-//! collection in one buffer and one `Vec` of 8-byte nodes. Limits and the
-//! read size are set with [`ParserBuilder`].
+//! memory by the same state machine: [`Reader::from_reader`] over any
+//! `io::Read` ([`Reader::from_reader_decoded`] decoding each game from its
+//! charset on the way), [`Reader::pushed`] for chunks, [`games`] and
+//! [`compact_games`] for one owned game at a time; [`Reader::from_bytes`]
+//! yields `'static + Send` events over a shared `bytes::Bytes`, and
+//! [`CompactTree`] holds a whole collection in one buffer and one `Vec` of
+//! 8-byte nodes. Limits, the read size and the charset stage's mode are
+//! set with [`ReaderBuilder`].
 //!
 //! Features:
 //! - `encoding` (default): legacy charsets. The charset stage

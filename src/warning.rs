@@ -40,7 +40,7 @@ pub enum WarningKind {
     /// form one more variation.
     #[error("node after a variation: supplied `(` to make it a variation")]
     NodeAfterVariation,
-    /// A legacy (FF[1]–FF[3]) identifier with lowercase letters: they were
+    /// A legacy (FF\[1\]–FF\[3\]) identifier with lowercase letters: they were
     /// dropped (`AddBlack` is read as `AB`).
     #[error("identifier `{found}` has lowercase letters: read as `{used}`")]
     LowercaseIdentifier {

@@ -39,7 +39,11 @@ mod detect;
 mod labels;
 mod offsets;
 mod report;
+#[cfg(feature = "encoding")]
+mod sample;
 mod structure;
+#[cfg(feature = "encoding")]
+mod utf16;
 
 pub use labels::Charset;
 pub use report::{CharsetReport, CharsetSource};

@@ -11,14 +11,18 @@
 
 use std::collections::VecDeque;
 use std::io;
+use std::ops::Range;
 
-use super::source::{sealed, Source};
+use super::source::sealed::{self, Buffer};
+use super::source::Source;
 use super::window::Window;
+use super::{Reader, ReaderBuilder};
 use crate::charset::{
     decide, Anchors, Bad, Charset, CharsetMode, CharsetReport, Decision, Lines, Out, Prefix,
     Transcoder, DECISION_PREFIX,
 };
-use crate::error::{LineCounter, Position};
+use crate::error::{Error, LineCounter, Position};
+use crate::event::Event;
 use crate::warning::{Warning, WarningKind};
 
 /// At most this many runs of invalid bytes are reported per game.
@@ -368,7 +372,7 @@ impl<R: io::Read> Decoded<R> {
     pub(crate) fn finish(&mut self) -> io::Result<()> {
         let mut pos = self.visible;
         while !self.at_end() {
-            sealed::Buffer::fill(self, &mut pos)?;
+            Buffer::fill(self, &mut pos)?;
             pos = self.visible;
         }
         Ok(())
@@ -462,5 +466,55 @@ impl<R: io::Read> sealed::Buffer for Decoded<R> {
         while self.warnings.front().is_some_and(|(at, _)| *at < limit) {
             into.extend(self.warnings.pop_front().map(|(_, warning)| warning));
         }
+    }
+}
+
+impl<R: io::Read> Reader<Decoded<R>> {
+    /// A reader over any [`io::Read`] through the charset stage, with the
+    /// default options ([`CharsetMode::Auto`](crate::charset::CharsetMode::Auto), [`DEFAULT_CHUNK`](super::DEFAULT_CHUNK) bytes a
+    /// read): each game is decoded to UTF-8 from its charset before the
+    /// machine reads it. Offsets of spans, errors and warnings count
+    /// bytes of the input as given. See
+    /// [`ReaderBuilder::from_reader_decoded`] for an example.
+    pub fn from_reader_decoded(inner: R) -> Self {
+        ReaderBuilder::new().from_reader_decoded(inner)
+    }
+
+    /// The next event, or `None` at the end of the input. It borrows the
+    /// stage's text, so it lives until the next call.
+    ///
+    /// # Errors
+    /// Malformed input, a broken limit, or a failed read; after an error
+    /// (or the end) every call returns `Ok(None)`.
+    #[inline(always)]
+    pub fn next_event(&mut self) -> Result<Option<Event<'_>>, Error> {
+        let found = self.next_found()?;
+        Ok(found.map(|found| found.event(self.source.bytes())))
+    }
+
+    /// The next event with its byte range in the input.
+    ///
+    /// # Errors
+    /// As [`next_event`](Self::next_event).
+    pub fn next_spanned(&mut self) -> Result<Option<(Event<'_>, Range<u64>)>, Error> {
+        self.next_buffered()
+    }
+
+    /// The charset of the game being read, and how it was chosen: it
+    /// changes once the reader moves past a game's end and the next
+    /// game's charset is decided. Before the first event it is the
+    /// default (UTF-8).
+    pub fn charset_report(&self) -> &CharsetReport {
+        self.source.report()
+    }
+
+    /// The underlying reader.
+    pub fn get_ref(&self) -> &R {
+        &self.source.inner
+    }
+
+    /// Gives back the underlying reader; bytes already read are lost.
+    pub fn into_inner(self) -> R {
+        self.source.inner
     }
 }

@@ -3,13 +3,13 @@
 //!
 //! - [`Reader::from_slice`] (also spelled [`Parser::new`](crate::Parser)):
 //!   a whole input in memory; events borrow it.
-//! - [`Reader::from_reader`]: any [`io::Read`](std::io::Read), in memory
+//! - [`Reader::from_reader`]: any [`io::Read`], in memory
 //!   bounded by the longest token; events borrow the reader's buffer.
 //! - [`Reader::pushed`]: chunks handed over with
 //!   [`feed`](Reader::feed), for input that arrives in callbacks.
-//! - [`Reader::from_bytes`]: a shared [`Bytes`](bytes::Bytes) buffer;
+//! - [`Reader::from_bytes`]: a shared [`Bytes`] buffer;
 //!   events own their bytes ([`OwnedEvent`]), `'static + Send`.
-//! - [`Reader::from_reader_decoded`]: any [`io::Read`](std::io::Read)
+//! - [`Reader::from_reader_decoded`]: any [`io::Read`]
 //!   through the charset stage ([`Decoded`]), which decides each game's
 //!   charset and decodes it to UTF-8 before the machine sees it;
 //!   [`DecodedInput`] and [`decode_to_utf8`] do the same for a whole
@@ -53,7 +53,6 @@ pub use source::{Pushed, Shared, Slice, Source, Stream};
 pub use whole::{decode_to_utf8, DecodedInput};
 pub(crate) use whole::{prepare, relocate, relocate_error};
 
-use crate::charset::CharsetReport;
 use crate::error::{Error, ErrorKind};
 use crate::event::{Event, OwnedEvent, PropIdent, RawValues};
 use crate::ident::static_ident;
@@ -460,56 +459,6 @@ impl<R: io::Read> Reader<Stream<R>> {
     }
 
     /// Gives back the underlying reader; bytes already buffered are lost.
-    pub fn into_inner(self) -> R {
-        self.source.inner
-    }
-}
-
-impl<R: io::Read> Reader<Decoded<R>> {
-    /// A reader over any [`io::Read`] through the charset stage, with the
-    /// default options ([`CharsetMode::Auto`](crate::charset::CharsetMode::Auto), [`DEFAULT_CHUNK`] bytes a
-    /// read): each game is decoded to UTF-8 from its charset before the
-    /// machine reads it. Offsets of spans, errors and warnings count
-    /// bytes of the input as given. See
-    /// [`ReaderBuilder::from_reader_decoded`] for an example.
-    pub fn from_reader_decoded(inner: R) -> Self {
-        ReaderBuilder::new().from_reader_decoded(inner)
-    }
-
-    /// The next event, or `None` at the end of the input. It borrows the
-    /// stage's text, so it lives until the next call.
-    ///
-    /// # Errors
-    /// Malformed input, a broken limit, or a failed read; after an error
-    /// (or the end) every call returns `Ok(None)`.
-    #[inline(always)]
-    pub fn next_event(&mut self) -> Result<Option<Event<'_>>, Error> {
-        let found = self.next_found()?;
-        Ok(found.map(|found| found.event(self.source.bytes())))
-    }
-
-    /// The next event with its byte range in the input.
-    ///
-    /// # Errors
-    /// As [`next_event`](Self::next_event).
-    pub fn next_spanned(&mut self) -> Result<Option<(Event<'_>, Range<u64>)>, Error> {
-        self.next_buffered()
-    }
-
-    /// The charset of the game being read, and how it was chosen: it
-    /// changes once the reader moves past a game's end and the next
-    /// game's charset is decided. Before the first event it is the
-    /// default (UTF-8).
-    pub fn charset_report(&self) -> &CharsetReport {
-        self.source.report()
-    }
-
-    /// The underlying reader.
-    pub fn get_ref(&self) -> &R {
-        &self.source.inner
-    }
-
-    /// Gives back the underlying reader; bytes already read are lost.
     pub fn into_inner(self) -> R {
         self.source.inner
     }
