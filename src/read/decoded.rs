@@ -280,12 +280,16 @@ impl<R: io::Read> Decoded<R> {
         let from_abs = self.raw.absolute(from);
         self.game_limit = decision.extent.map(|end| from_abs + end as u64);
         if let Some((kind, range)) = decision.warning {
-            self.warn_lines_to(game_start);
-            let before = &self.raw.bytes()[from..from + range.start];
-            let position = place_after(&self.warn_lines, from_abs, before);
+            let mut lines = self.lines;
+            let (anchors, raw, base) = (&self.anchors, self.raw.bytes(), self.raw.absolute(0));
+            let text = &self.text[..(game_start - self.text_base) as usize];
+            lines.advance(text, |t| anchors.map(t, raw, base));
+            let position = place_after(&lines, from_abs, &raw[from..from + range.start]);
             let range = from_abs + range.start as u64..from_abs + range.end as u64;
+            // Before the warnings of the game's text decoded already.
+            let at = self.warnings.partition_point(|(at, _)| *at < game_start);
             let warning = Warning::new(kind, position, range);
-            self.warnings.push_back((game_start, warning));
+            self.warnings.insert(at, (game_start, warning));
         }
         self.report = CharsetReport::new(decision.charset, decision.source, decision.declared);
         if self.first_report.is_none() {

@@ -145,7 +145,7 @@ impl<'a> DecodedInput<'a> {
 /// let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("(;CA[Shift_JIS]C[表])");
 /// let (text, report) = decode_to_utf8(&sjis);
 /// assert_eq!(std::str::from_utf8(&text).unwrap(), "(;CA[Shift_JIS]C[表])");
-/// assert_eq!((report.charset, report.source), ("Shift_JIS", CharsetSource::Declared));
+/// assert_eq!((report.charset.name(), report.source), ("Shift_JIS", CharsetSource::Declared));
 /// # }
 /// let (text, _) = sgf_stream::decode_to_utf8(b"(;CA[UTF-8]PB[Lee \xEC\x84])");
 /// assert_eq!(std::str::from_utf8(&text).unwrap(), "(;CA[UTF-8]PB[Lee \u{fffd}])");
@@ -166,7 +166,9 @@ pub(crate) struct Relocation {
 
 impl Relocation {
     fn new(text: &[u8], anchors: Anchors, input: &[u8]) -> Self {
-        let mut lines = vec![(0, anchors.map(0, input, 0))];
+        // The first line starts with the input (a byte order mark is on
+        // it).
+        let mut lines = vec![(0, 0)];
         let mut counter = LineCounter::default();
         let mut seen = 0;
         for at in memchr::memchr2_iter(b'\n', b'\r', text) {
