@@ -11,6 +11,7 @@ use std::ops::Range;
 use encoding_rs::Encoding;
 use sgf_stream::build::{Games, TreeBuilder};
 use sgf_stream::charset::CharsetMode;
+use sgf_stream::read::DecodedInput;
 use sgf_stream::{
     decode_to_utf8, parse_collection, parse_collection_with, Charset, CharsetSource, Event,
     ParseOptions, ReaderBuilder, WarningKind, WriteOptions, Writer,
@@ -525,8 +526,16 @@ proptest::proptest! {
             };
             proptest::prop_assert!(inside, "{:?} in {:?}", item, input);
         }
-        // The whole input in memory is UTF-8 and as long as its games.
-        let (text, _) = decode_to_utf8(&input);
-        proptest::prop_assert!(std::str::from_utf8(&text).is_ok());
+        // The whole input in memory is UTF-8, and the error found in its
+        // text is placed where the stage places it (its kind may name a
+        // byte that became U+FFFD).
+        let decoded = DecodedInput::new(&input);
+        proptest::prop_assert!(std::str::from_utf8(decoded.text()).is_ok());
+        if let Some(Item::Error(_, offset, line, column)) = whole.last() {
+            let err = sgf_stream::Parser::new(decoded.text()).find_map(Result::err).unwrap();
+            let err = decoded.relocate_error(&err);
+            let placed = (err.offset(), err.line(), err.column());
+            proptest::prop_assert_eq!(placed, (*offset, *line, *column));
+        }
     }
 }
