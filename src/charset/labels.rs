@@ -255,8 +255,8 @@ impl Charset {
     /// The charset a `CA` label names: any label of the WHATWG Encoding
     /// Standard, and common aliases (`SJIS`, `MS_KANJI`, `cp932`, `GBK`,
     /// `cp949`, `win1251`...), ignoring case, punctuation and surrounding
-    /// whitespace. `GB2312` and `GBK` give [`Charset::Gb18030`], their
-    /// superset; `UTF-16` gives [`Charset::Utf16Le`]. Without the
+    /// whitespace. `GB2312` and `GBK` give `Charset::Gb18030`, their
+    /// superset; `UTF-16` gives `Charset::Utf16Le`. Without the
     /// `encoding` feature only UTF-8 labels are known.
     ///
     /// ```

@@ -475,7 +475,7 @@ impl<R: io::Read> sealed::Buffer for Decoded<R> {
 
 impl<R: io::Read> Reader<Decoded<R>> {
     /// A reader over any [`io::Read`] through the charset stage, with the
-    /// default options ([`CharsetMode::Auto`](crate::charset::CharsetMode::Auto), [`DEFAULT_CHUNK`](super::DEFAULT_CHUNK) bytes a
+    /// default options ([`CharsetMode::Auto`], [`DEFAULT_CHUNK`](super::DEFAULT_CHUNK) bytes a
     /// read): each game is decoded to UTF-8 from its charset before the
     /// machine reads it. Offsets of spans, errors and warnings count
     /// bytes of the input as given. See
