@@ -9,7 +9,7 @@ use std::io::Read;
 use std::ops::Range;
 
 use encoding_rs::Encoding;
-use sgf_stream::build::{Games, TreeBuilder};
+use sgf_stream::build::{CompactBuilder, Games, TreeBuilder};
 use sgf_stream::charset::CharsetMode;
 use sgf_stream::read::DecodedInput;
 use sgf_stream::{
@@ -308,6 +308,16 @@ fn games_in_different_charsets_read_back_each_in_its_own() {
             ("UTF-8", Declared),
         ]
     );
+
+    // Compact trees keep each game's decoded text, their nodes counted in
+    // it.
+    let reader = ReaderBuilder::new()
+        .chunk_size(64)
+        .from_reader_decoded(&collection.bytes[..]);
+    let compact: Vec<_> = Games::new(reader, CompactBuilder::default())
+        .flat_map(|game| game.unwrap().to_sgf_trees().unwrap())
+        .collect();
+    assert_eq!(compact, want);
 
     // The whole input in memory: the same trees, no warning, the first
     // game's report; the text is the collection's.
