@@ -32,18 +32,22 @@
 //! events.
 //!
 //! Input larger than memory, or arriving in pieces, is read in bounded
-//! memory by the same state machine: [`StreamReader`] over any
-//! `io::Read`, [`PushParser`] for chunks, [`games`] and [`compact_games`]
-//! for one owned game at a time; [`BytesParser`] yields `'static + Send`
-//! events over a shared `bytes::Bytes`, and [`CompactTree`] holds a whole
-//! collection in one buffer and one `Vec` of 8-byte nodes. Limits and the
-//! read size are set with [`ParserBuilder`].
+//! memory by the same state machine: [`Reader::from_reader`] over any
+//! `io::Read` ([`Reader::from_reader_decoded`] decoding each game from its
+//! charset on the way), [`Reader::pushed`] for chunks, [`games`] and
+//! [`compact_games`] for one owned game at a time; [`Reader::from_bytes`]
+//! yields `'static + Send` events over a shared `bytes::Bytes`, and
+//! [`CompactTree`] holds a whole collection in one buffer and one `Vec` of
+//! 8-byte nodes. Limits, the read size and the charset stage's mode are
+//! set with [`ReaderBuilder`].
 //!
 //! Features:
-//! - `encoding` (default): legacy charsets. [`ReaderBuilder::read_collection`] and
-//!   [`decode_to_utf8`] find the charset (BOM, `CA`, detection with
-//!   `chardetng`) and convert it to UTF-8 with `encoding_rs`. Without it,
-//!   input is read as UTF-8.
+//! - `encoding` (default): legacy charsets. The charset stage
+//!   ([`ReaderBuilder::from_reader_decoded`], and [`ReaderBuilder::read_collection`]
+//!   and [`decode_to_utf8`] for whole inputs) finds each game's charset
+//!   (BOM, `CA`, detection with `chardetng`) and converts it to UTF-8 with
+//!   `encoding_rs`, in bounded memory; the [`Writer`] writes legacy
+//!   charsets. Without it, input is read as UTF-8.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -54,8 +58,6 @@ pub mod event;
 pub mod game;
 pub mod go;
 mod ident;
-#[cfg(feature = "encoding")]
-mod legacy;
 mod lex;
 mod machine;
 pub mod props;
@@ -77,10 +79,10 @@ pub use event::{Event, OwnedEvent, PropIdent, RawValue, RawValues};
 pub use machine::Limits;
 pub use read::{Reader, ReaderBuilder};
 pub use tree::{CompactTree, SgfTree};
-pub use writer::{Charset, Layout, Newline, WriteError, WriteOptions, Writer};
+pub use writer::{Layout, Newline, WriteError, WriteOptions, Writer};
 
-pub use charset::{decode_to_utf8, CharsetReport, CharsetSource};
-
+pub use charset::{Charset, CharsetReport, CharsetSource};
+pub use read::decode_to_utf8;
 pub use warning::{Warning, WarningKind};
 
 /// A reader over a whole input in memory: [`Reader`] over a

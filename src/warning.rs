@@ -184,37 +184,3 @@ impl fmt::Display for Warning {
         Ok(())
     }
 }
-
-/// Locates warnings as they come, mostly in increasing offset order,
-/// without rescanning the input from its start for each one.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Locator {
-    counter: crate::error::LineCounter,
-}
-
-impl Locator {
-    /// The position of byte `offset` of `input`.
-    pub(crate) fn locate(&mut self, input: &[u8], offset: usize) -> Position {
-        let offset = offset.min(input.len());
-        let seen = self.counter.position().offset as usize;
-        if offset < seen {
-            self.counter = crate::error::LineCounter::default();
-        }
-        let seen = self.counter.position().offset as usize;
-        self.counter.advance(&input[seen..offset]);
-        self.counter.position()
-    }
-
-    /// A warning of `kind` concerning `range` of `input`, placed at `at`.
-    #[cfg(feature = "encoding")]
-    pub(crate) fn warning(
-        &mut self,
-        input: &[u8],
-        kind: WarningKind,
-        at: usize,
-        range: Range<usize>,
-    ) -> Warning {
-        let position = self.locate(input, at);
-        Warning::new(kind, position, range.start as u64..range.end as u64)
-    }
-}

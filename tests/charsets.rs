@@ -7,8 +7,8 @@ use std::borrow::Cow;
 
 use encoding_rs::Encoding;
 use sgf_stream::{
-    build::Parsed, decode_to_utf8, parse_collection, CharsetSource, ErrorKind, ReaderBuilder,
-    WarningKind,
+    build::Parsed, charset::CharsetMode, decode_to_utf8, parse_collection, read::DecodedInput,
+    CharsetSource, ErrorKind, ReaderBuilder, WarningKind,
 };
 
 const JAPANESE: &str = "黒番の手筋が見事で、白番は右下の隅を諦めて中央の大石を攻めた。";
@@ -49,7 +49,6 @@ fn encode(encoding: &'static Encoding, text: &str) -> Vec<u8> {
 fn lenient(bytes: &[u8]) -> Parsed {
     ReaderBuilder::new()
         .lenient(true)
-        .charset(true)
         .read_collection(bytes)
         .unwrap()
 }
@@ -58,10 +57,7 @@ fn lenient(bytes: &[u8]) -> Parsed {
 /// modes, with `charset` chosen by `source`.
 fn reads_back(bytes: &[u8], expected: &str, charset: &str, source: CharsetSource) {
     let want = parse_collection(expected.as_bytes()).unwrap();
-    for options in [
-        ReaderBuilder::new().charset(true),
-        ReaderBuilder::new().lenient(true).charset(true),
-    ] {
+    for options in [ReaderBuilder::new(), ReaderBuilder::new().lenient(true)] {
         let parsed = options.read_collection(bytes).unwrap();
         assert_eq!(parsed.trees, want, "{charset} {source:?}");
         assert_eq!(parsed.charset.charset, charset);
@@ -271,9 +267,16 @@ fn utf16_with_and_without_bom() {
         "UTF-16BE",
         CharsetSource::ByteOrderMark,
     );
-    reads_back(&le, &utf8, "UTF-16LE", CharsetSource::Detected);
-    reads_back(&be, &utf8, "UTF-16BE", CharsetSource::Detected);
+    // Without a BOM, a `CA` written in UTF-16 that names it is right.
+    reads_back(&le, &utf8, "UTF-16LE", CharsetSource::Declared);
+    reads_back(&be, &utf8, "UTF-16BE", CharsetSource::Declared);
     assert_eq!(decode_to_utf8(&le).1.declared.as_deref(), Some("UTF-16"));
+    // Without a BOM or a `CA`, the zero bytes tell.
+    let plain = game(None, &format!("{JAPANESE}{FRENCH}"), "表");
+    let le: Vec<u8> = plain.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let be: Vec<u8> = plain.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    reads_back(&le, &plain, "UTF-16LE", CharsetSource::Detected);
+    reads_back(&be, &plain, "UTF-16BE", CharsetSource::Detected);
 }
 
 /// The file the seed-000 program writes: `head` with `\r\n`, then
@@ -353,10 +356,7 @@ fn warnings_and_errors_name_offsets_of_the_original_bytes() {
     assert_eq!((w.line(), w.column()), (2, (extra - line_start + 1) as u32));
 
     let bytes = encode(encoding_rs::SHIFT_JIS, "(;CA[SJIS]C[表ソ]b[aa])");
-    let err = ReaderBuilder::new()
-        .charset(true)
-        .read_collection(&bytes)
-        .unwrap_err();
+    let err = ReaderBuilder::new().read_collection(&bytes).unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::PropertyNotUppercase);
     assert_eq!(
         err.offset() as usize,
@@ -400,8 +400,7 @@ fn charset_handling_can_be_turned_off() {
     );
     let options = ReaderBuilder::new()
         .lenient(true)
-        .charset(true)
-        .charset(false);
+        .charset(CharsetMode::Utf8);
     let parsed = options.read_collection(&bytes).unwrap();
     assert_eq!(parsed.charset.charset, "UTF-8");
     assert!(parsed.trees[0].get("PB").unwrap()[0].contains('\u{FFFD}'));
@@ -413,26 +412,24 @@ fn events_of_decoded_text_relocate_to_the_input() {
     // move the warnings back to the file's bytes.
     let utf8 = "(;C[表ソ]\r\n;B[aa]PL;W[bb]))";
     let bytes = encode(encoding_rs::SHIFT_JIS, utf8);
-    let (text, report) = decode_to_utf8(&bytes);
+    let decoded = DecodedInput::new(&bytes);
+    let text = decoded.text();
     let mut parser = sgf_stream::ReaderBuilder::new()
         .lenient(true)
-        .from_slice(&text);
+        .from_slice(text);
     parser.by_ref().for_each(drop);
     let mut warnings = parser.take_warnings();
-    report.relocate(&bytes, &mut warnings);
+    decoded.relocate(&mut warnings);
     let strict = ReaderBuilder::new()
         .lenient(true)
-        .charset(true)
         .read_collection(&bytes)
         .unwrap();
     assert_eq!(warnings, strict.warnings);
     let pl = bytes.windows(3).position(|w| w == b"PL;").unwrap();
     assert_eq!(warnings[0].range(), pl as u64..pl as u64 + 2);
     assert_eq!(warnings[0].line(), 2);
-    let err = sgf_stream::Parser::new(&text)
-        .find_map(Result::err)
-        .unwrap();
-    let err = report.relocate_error(&bytes, &err);
+    let err = sgf_stream::Parser::new(text).find_map(Result::err).unwrap();
+    let err = decoded.relocate_error(&err);
     assert_eq!(err.offset() as usize, pl + 2);
 }
 

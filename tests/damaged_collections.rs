@@ -109,7 +109,6 @@ fn check_repaired(
 ) -> usize {
     let parsed = ReaderBuilder::new()
         .lenient(true)
-        .charset(true)
         .read_collection(damaged)
         .unwrap();
     let found = parsed.trees;

@@ -22,10 +22,7 @@ fn readme_typed_example_runs_on_a_corpus_file() -> Result<(), Box<dyn std::error
         .map(|file| std::fs::read(file).expect("readable corpus file"))
         .find(|bytes| bytes.windows(16).any(|w| w == b"CA[UTF-8][UTF-8]"))
         .expect("a record with CA[UTF-8][UTF-8] in the corpus");
-    let parsed = ReaderBuilder::new()
-        .lenient(true)
-        .charset(true)
-        .read_collection(&bytes)?;
+    let parsed = ReaderBuilder::new().lenient(true).read_collection(&bytes)?;
     let tree = &parsed.trees[0];
     let moves = tree.moves()?;
     assert_eq!(moves[0].0, Color::Black);
@@ -52,7 +49,6 @@ fn default_game_info_reads_every_corpus_game() {
         let bytes = std::fs::read(file).unwrap();
         let parsed = ReaderBuilder::new()
             .lenient(true)
-            .charset(true)
             .read_collection(&bytes)
             .unwrap();
         for tree in &parsed.trees {

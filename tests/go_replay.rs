@@ -307,7 +307,7 @@ fn corpus_games() -> Option<&'static [(String, SgfTree)]> {
         let mut games = Vec::new();
         for file in common::corpus_files()? {
             let data = std::fs::read(&file).unwrap();
-            let options = ReaderBuilder::new().lenient(true).charset(true);
+            let options = ReaderBuilder::new().lenient(true);
             let parsed = options.read_collection(&data).unwrap();
             let name = file.display().to_string();
             games.extend(parsed.trees.into_iter().map(|tree| (name.clone(), tree)));

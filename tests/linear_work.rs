@@ -15,8 +15,8 @@ fn linear_work_needs_the_work_count_feature() {
 #[cfg(feature = "work-count")]
 mod counted {
     use sgf_stream::{
-        charset::decode_to_utf8, compact_games, games, parse_collection, work, Parser, Reader,
-        ReaderBuilder,
+        charset::CharsetMode, compact_games, decode_to_utf8, games, parse_collection, work,
+        Charset, Parser, Reader, ReaderBuilder,
     };
     use std::io::Read;
 
@@ -60,10 +60,7 @@ mod counted {
                     .for_each(drop);
             }),
             ("lenient trees with charset", |input| {
-                let options = ReaderBuilder::new()
-                    .lenient(true)
-                    .charset(true)
-                    .charset(true);
+                let options = ReaderBuilder::new().lenient(true);
                 let _ = options.read_collection(input);
             }),
             ("charset decoding", |input| {
@@ -83,6 +80,31 @@ mod counted {
                 };
                 let mut reader = ReaderBuilder::new().chunk_size(16).from_reader(source);
                 while let Ok(Some(_)) = reader.next_event() {}
+            }),
+            ("charset stage", |input| {
+                let mut reader = Reader::from_reader_decoded(input);
+                while let Ok(Some(_)) = reader.next_spanned() {}
+                reader.take_warnings();
+            }),
+            ("charset stage, 7-byte reads, 16-byte chunks", |input| {
+                let source = Trickle {
+                    rest: input,
+                    piece: 7,
+                };
+                let options = ReaderBuilder::new().chunk_size(16);
+                let mut reader = options.from_reader_decoded(source);
+                while let Ok(Some(_)) = reader.next_event() {}
+                reader.take_warnings();
+            }),
+            ("charset stage as Shift_JIS, 1-byte reads", |input| {
+                let source = Trickle {
+                    rest: input,
+                    piece: 1,
+                };
+                let options = ReaderBuilder::new().charset(CharsetMode::Fixed(Charset::ShiftJis));
+                let mut reader = options.from_reader_decoded(source);
+                while let Ok(Some(_)) = reader.next_spanned() {}
+                reader.take_warnings();
             }),
             ("push, 1-byte pieces", |input| {
                 let mut push = Reader::pushed();
@@ -180,6 +202,26 @@ mod counted {
             ("random structural bytes", random_structure),
             ("one long value", |n| {
                 [b"(;C[".as_slice(), &b"x".repeat(n), b"])"].concat()
+            }),
+            ("Shift_JIS with `\\` second bytes", |n| {
+                let text = b"\x95\x5c\x83\x5c]C[".repeat(n / 8);
+                [b"(;CA[SJIS]C[".as_slice(), &text, b"])"].concat()
+            }),
+            ("small games in alternating charsets", |n| {
+                let two = b"(;CA[SJIS]C[\x95\x5c])\n(;CA[GB2312]C[\xcb\xbc\xc4\xb1])\n";
+                two.repeat(n / two.len())
+            }),
+            ("legacy bytes without CA", |n| {
+                let text = b"\x93\xfa\x96\x7b\x8c\xea";
+                [b"(;C[".as_slice(), &text.repeat(n / text.len()), b"])"].concat()
+            }),
+            ("invalid bytes", |n| {
+                [
+                    b"(;CA[Shift_JIS]C[".as_slice(),
+                    &b"\xa0\xff".repeat(n / 2),
+                    b"])",
+                ]
+                .concat()
             }),
         ]
     }

@@ -36,7 +36,6 @@ fn after(input: &str, from: u64, needle: &str) -> u64 {
 fn lenient(input: &str) -> (Vec<SgfTree>, Vec<Seen>) {
     let parsed = ReaderBuilder::new()
         .lenient(true)
-        .charset(true)
         .read_collection(input.as_bytes())
         .unwrap();
     (parsed.trees, parsed.warnings.iter().map(seen).collect())
@@ -361,13 +360,10 @@ fn broken_middle_game_is_skipped_and_the_others_kept() {
 #[test]
 fn game_over_a_limit_is_skipped_and_the_others_kept() {
     let input = "(;GN[one])(;GN[two](;B[aa](;W[bb](;B[cc](;W[dd]))))(;W[ee]))(;GN[three])";
-    let options = ReaderBuilder::new()
-        .lenient(true)
-        .charset(true)
-        .limits(Limits {
-            max_depth: 3,
-            ..Limits::default()
-        });
+    let options = ReaderBuilder::new().lenient(true).limits(Limits {
+        max_depth: 3,
+        ..Limits::default()
+    });
     let parsed = options.read_collection(input.as_bytes()).unwrap();
     assert_eq!(parsed.trees, trees("(;GN[one])(;GN[three])"));
     let two = at(input, "(;GN[two]");
@@ -382,13 +378,10 @@ fn game_over_a_limit_is_skipped_and_the_others_kept() {
         )]
     );
 
-    let options = ReaderBuilder::new()
-        .lenient(true)
-        .charset(true)
-        .limits(Limits {
-            max_value_len: 4,
-            ..Limits::default()
-        });
+    let options = ReaderBuilder::new().lenient(true).limits(Limits {
+        max_value_len: 4,
+        ..Limits::default()
+    });
     let input = "(;C[ok])(;C[far too long];B[aa])(;C[fine])";
     let parsed = options.read_collection(input.as_bytes()).unwrap();
     assert_eq!(parsed.trees, trees("(;C[ok])(;C[fine])"));
@@ -418,13 +411,10 @@ fn events_stay_balanced_and_warnings_are_kept() {
     );
 
     // A skipped game's events are closed where the problem is found.
-    let options = ReaderBuilder::new()
-        .lenient(true)
-        .charset(true)
-        .limits(Limits {
-            max_depth: 1,
-            ..Limits::default()
-        });
+    let options = ReaderBuilder::new().lenient(true).limits(Limits {
+        max_depth: 1,
+        ..Limits::default()
+    });
     let mut parser = options.from_slice(b"(;A[1](;B[2]))(;C[3])");
     let events: Vec<Event> = parser.by_ref().collect::<Result<_, _>>().unwrap();
     let expected: Vec<Event> = Parser::new(b"(;A[1])(;C[3])")
@@ -441,7 +431,6 @@ fn valid_input_gives_the_strict_result_and_no_warning() {
     assert_eq!(found, trees(input));
     assert_eq!(warnings, []);
     let strict = ReaderBuilder::new()
-        .charset(true)
         .read_collection(input.as_bytes())
         .unwrap();
     assert_eq!(strict.trees, trees(input));
@@ -451,15 +440,11 @@ fn valid_input_gives_the_strict_result_and_no_warning() {
 fn invalid_utf8_is_replaced_in_lenient_mode_and_an_error_in_strict() {
     // A player name cut in the middle of a character (ê = C3 AA).
     let input = b"(;CA[UTF-8]PB[Jos\xC3]PW[caf\xC3\xAA])";
-    let err = ReaderBuilder::new()
-        .charset(true)
-        .read_collection(input)
-        .unwrap_err();
+    let err = ReaderBuilder::new().read_collection(input).unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::Tree(TreeErrorKind::InvalidUtf8));
     assert_eq!(err.offset(), 17);
     let parsed = ReaderBuilder::new()
         .lenient(true)
-        .charset(true)
         .read_collection(input)
         .unwrap();
     assert_eq!(parsed.trees[0].get("PB").unwrap(), ["Jos\u{FFFD}"]);
@@ -481,10 +466,9 @@ fn whole_corpus_reads_without_warnings() {
         let bytes = std::fs::read(path).unwrap();
         let parsed = ReaderBuilder::new()
             .lenient(true)
-            .charset(true)
             .read_collection(&bytes)
             .unwrap();
-        match ReaderBuilder::new().charset(true).read_collection(&bytes) {
+        match ReaderBuilder::new().read_collection(&bytes) {
             Ok(strict) => {
                 assert_eq!(parsed.warnings, [], "{}", path.display());
                 assert_eq!(parsed.trees, strict.trees, "{}", path.display());
@@ -515,7 +499,6 @@ fn without_the_encoding_feature_input_is_utf8() {
     assert_eq!(report.declared.as_deref(), Some("Shift_JIS"));
     let parsed = ReaderBuilder::new()
         .lenient(true)
-        .charset(true)
         .read_collection(b"\xEF\xBB\xBF(;C[a])")
         .unwrap();
     assert_eq!(
@@ -542,7 +525,6 @@ fn check_any(input: &[u8]) {
     assert_eq!(depth, 0);
     let parsed = ReaderBuilder::new()
         .lenient(true)
-        .charset(true)
         .read_collection(input)
         .unwrap();
     for warning in parser.take_warnings().iter().chain(&parsed.warnings) {
@@ -550,7 +532,7 @@ fn check_any(input: &[u8]) {
         assert!(range.start <= range.end && range.end <= len, "{warning}");
         assert!(warning.offset() <= len && warning.line() >= 1);
     }
-    if let Ok(strict) = ReaderBuilder::new().charset(true).read_collection(input) {
+    if let Ok(strict) = ReaderBuilder::new().read_collection(input) {
         assert_eq!(parsed.trees, strict.trees);
         let repairs = parsed.warnings.iter().filter(|w| {
             !matches!(

@@ -49,7 +49,6 @@ fn lenient_reads_a_value_ending_in_a_game_start_as_a_cut_game() {
     assert_eq!(parse_collection(input).unwrap().len(), 1);
     let parsed = ReaderBuilder::new()
         .lenient(true)
-        .charset(true)
         .read_collection(input)
         .unwrap();
     let kinds: Vec<_> = parsed.warnings.iter().map(|w| w.kind().clone()).collect();
@@ -65,7 +64,6 @@ fn lenient_reads_a_value_ending_in_a_game_start_as_a_cut_game() {
     assert_eq!(parse_collection(nested).unwrap().len(), 1);
     let parsed = ReaderBuilder::new()
         .lenient(true)
-        .charset(true)
         .read_collection(nested)
         .unwrap();
     let kinds: Vec<_> = parsed.warnings.iter().map(|w| w.kind().clone()).collect();
@@ -82,7 +80,6 @@ fn lenient_reads_a_value_ending_in_a_game_start_as_a_cut_game() {
     let text = br"(;C[see (;B[aa\]) here];W[bb])";
     let parsed = ReaderBuilder::new()
         .lenient(true)
-        .charset(true)
         .read_collection(text)
         .unwrap();
     assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
@@ -152,7 +149,6 @@ fn lenient(input: &[u8]) -> (Vec<sgf_stream::SgfTree>, Vec<LenientWarning>) {
     use sgf_stream::ReaderBuilder;
     let parsed = ReaderBuilder::new()
         .lenient(true)
-        .charset(true)
         .read_collection(input)
         .unwrap();
     let warnings = parsed

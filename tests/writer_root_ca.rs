@@ -61,10 +61,7 @@ fn a_refused_ca_call_leaves_the_root_without_ca() {
         let (text, _, bad) = encoding_rs::EUC_KR.decode(&bytes);
         assert!(!bad);
         assert_eq!(text, "(;C[흑 승]CA[EUC-KR])\n");
-        let parsed = ReaderBuilder::new()
-            .charset(true)
-            .read_collection(&bytes)
-            .unwrap();
+        let parsed = ReaderBuilder::new().read_collection(&bytes).unwrap();
         assert_eq!(parsed.charset.charset, "EUC-KR");
         assert_eq!(parsed.trees[0].get("C").unwrap(), ["흑 승"]);
     }
@@ -225,7 +222,7 @@ proptest! {
         if bytes.is_empty() {
             return Ok(()); // no game: nothing to parse
         }
-        let parsed = ReaderBuilder::new().charset(true).read_collection(&bytes);
+        let parsed = ReaderBuilder::new().read_collection(&bytes);
         let parsed = parsed.map_err(|err| TestCaseError::fail(format!("{err}: {bytes:?}")))?;
         for tree in &parsed.trees {
             match tree.get("CA") {

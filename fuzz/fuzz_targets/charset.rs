@@ -9,11 +9,11 @@ use sgf_stream::{decode_to_utf8, ReaderBuilder};
 fuzz_target!(|input: &[u8]| {
     let (text, _report) = decode_to_utf8(input);
     assert!(std::str::from_utf8(&text).is_ok(), "decode_to_utf8 gives UTF-8");
-    let parsed = ReaderBuilder::new().lenient(true).charset(true).read_collection(input).expect("lenient never fails");
+    let parsed = ReaderBuilder::new().lenient(true).read_collection(input).expect("lenient never fails");
     for warning in &parsed.warnings {
         assert!(warning.offset() <= input.len() as u64);
     }
-    if let Err(err) = ReaderBuilder::new().charset(true).read_collection(input) {
+    if let Err(err) = ReaderBuilder::new().read_collection(input) {
         assert!(err.offset() <= input.len() as u64);
     }
 });

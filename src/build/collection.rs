@@ -2,7 +2,7 @@
 //! with its warnings and its charset.
 
 use super::{Games, TreeBuilder};
-use crate::charset::{self, CharsetReport};
+use crate::charset::CharsetReport;
 use crate::error::Error;
 use crate::read::ReaderBuilder;
 use crate::tree::SgfTree;
@@ -25,9 +25,11 @@ pub struct Parsed {
 impl ReaderBuilder {
     /// Reads a whole SGF file in memory into trees, with these options.
     ///
-    /// With [`charset`](Self::charset) on, the charset is found and the
-    /// text converted to UTF-8 first (see [`charset`](crate::charset));
-    /// offsets in errors and warnings count bytes of `input` as given.
+    /// The input goes through the charset stage (see
+    /// [`from_reader_decoded`](Self::from_reader_decoded)): each game's
+    /// charset is found as [`charset`](Self::charset) says and its text
+    /// converted to UTF-8; offsets in errors and warnings count bytes of
+    /// `input` as given.
     ///
     /// Strict, this is [`parse_collection`](crate::parse_collection) with
     /// warnings and charsets: the first malformation is an error. With
@@ -56,27 +58,27 @@ impl ReaderBuilder {
     /// # Ok::<(), sgf_stream::Error>(())
     /// ```
     pub fn read_collection(self, input: &[u8]) -> Result<Parsed, Error> {
-        let prepared = charset::prepare(input, self.charset);
-        let mut warnings = prepared.warnings;
         let builder = match self.lenient {
             true => TreeBuilder::lenient(),
             false => TreeBuilder::new(),
         };
-        let mut games = Games::new(self.from_slice(&prepared.buf), builder);
+        let mut games = Games::new(self.from_reader_decoded(input), builder);
         let mut trees = Vec::new();
-        let mut found = Vec::new();
-        for tree in games.by_ref() {
-            let tree = tree.map_err(|err| charset::relocate_error(prepared.map, input, &err))?;
-            trees.push(tree);
+        let mut warnings = Vec::new();
+        loop {
+            let next = games.next();
+            warnings.append(&mut games.take_warnings());
+            match next {
+                None => break,
+                Some(tree) => trees.push(tree?),
+            }
         }
-        found.append(&mut games.take_warnings());
-        found.sort_by_key(Warning::offset);
-        charset::relocate(prepared.map, input, &mut found);
-        warnings.append(&mut found);
+        // The charset stage's warnings and the repairs, in input order.
+        warnings.sort_by_key(Warning::offset);
         Ok(Parsed {
             trees,
             warnings,
-            charset: prepared.report,
+            charset: games.reader().source().first_report(),
         })
     }
 }

@@ -313,10 +313,11 @@ impl TreeBuilder {
             if reader.take_abandoned() {
                 self.abandon();
             }
+            let place = reader.item_place(&item);
             let (event, span) = reader.item_event(item);
             let tree = self.push_spanned(&event, span).ok().flatten();
             for (kind, range) in self.take_repairs() {
-                reader.warn_at(kind, range);
+                reader.warn_in(kind, range, place);
             }
             if tree.is_some() {
                 return Ok(tree);

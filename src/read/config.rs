@@ -5,14 +5,16 @@ use std::io::Read;
 
 use bytes::Bytes;
 
-use super::{Pushed, Reader, Shared, Slice, Source, Stream};
+use super::{Decoded, Pushed, Reader, Shared, Slice, Source, Stream};
+use crate::charset::CharsetMode;
 use crate::machine::Limits;
 
 /// The default size of one read of a [`Stream`] source: 64 KiB.
 pub const DEFAULT_CHUNK: usize = 64 << 10;
 
-/// Options for reading SGF: resource [`Limits`] and, for streams, how
-/// many bytes to read at a time. A method per source makes a
+/// Options for reading SGF: resource [`Limits`], for streams how many
+/// bytes to read at a time, and for the charset stage how to choose the
+/// charset. A method per source makes a
 /// [`Reader`]; others build trees and game iterators with the same
 /// options.
 ///
@@ -40,7 +42,7 @@ pub struct ReaderBuilder {
     pub(crate) limits: Limits,
     pub(crate) chunk: usize,
     pub(crate) lenient: bool,
-    pub(crate) charset: bool,
+    pub(crate) charset: CharsetMode,
 }
 
 impl Default for ReaderBuilder {
@@ -49,7 +51,7 @@ impl Default for ReaderBuilder {
             limits: Limits::default(),
             chunk: DEFAULT_CHUNK,
             lenient: false,
-            charset: false,
+            charset: CharsetMode::Auto,
         }
     }
 }
@@ -128,12 +130,13 @@ impl ReaderBuilder {
         self
     }
 
-    /// Find each file's charset (byte order mark, `CA`, detection) and
-    /// convert it to UTF-8 before parsing, in
-    /// [`read_collection`](Self::read_collection). Default `false`: input
-    /// is read as UTF-8.
-    pub fn charset(mut self, charset: bool) -> Self {
-        self.charset = charset;
+    /// How the charset stage
+    /// ([`from_reader_decoded`](Self::from_reader_decoded), and
+    /// [`read_collection`](Self::read_collection)) chooses each game's
+    /// charset. Default [`CharsetMode::Auto`]. The other sources read
+    /// UTF-8 and ignore it.
+    pub fn charset(mut self, mode: CharsetMode) -> Self {
+        self.charset = mode;
         self
     }
 
@@ -150,6 +153,47 @@ impl ReaderBuilder {
     /// A reader over any [`io::Read`](std::io::Read).
     pub fn from_reader<R: Read>(self, reader: R) -> Reader<Stream<R>> {
         self.reader(Stream::new(reader, self.chunk))
+    }
+
+    /// A reader over any [`io::Read`](std::io::Read) through the charset
+    /// stage ([`Decoded`]): each game's charset is decided (as
+    /// [`charset`](Self::charset) says) from at most
+    /// [`DECISION_PREFIX`](crate::charset::DECISION_PREFIX) bytes read
+    /// ahead from its start, and its bytes decoded to UTF-8 a read at a
+    /// time before the machine reads them. Memory stays bounded by the
+    /// read size, the decision prefix and the longest token. Spans,
+    /// errors and warnings ([`Reader::take_warnings`]) count bytes of the
+    /// input as given; [`Reader::charset_report`] tells the current
+    /// game's charset.
+    ///
+    /// ```
+    /// use sgf_stream::{Event, ReaderBuilder};
+    /// # #[cfg(feature = "encoding")] {
+    /// use sgf_stream::{Charset, CharsetSource};
+    /// // Two games, in Shift_JIS and in GB18030, one after the other.
+    /// let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("(;CA[SJIS]C[表])");
+    /// let (gbk, _, _) = encoding_rs::GB18030.encode("(;CA[GB2312]C[思谋])");
+    /// let file = [&sjis[..], &gbk[..]].concat();
+    /// let mut reader = ReaderBuilder::new().from_reader_decoded(&file[..]);
+    /// let mut comments = Vec::new();
+    /// let mut charsets = Vec::new();
+    /// while let Some(event) = reader.next_event()? {
+    ///     if let Event::Property(ident, values) = event {
+    ///         if ident == "C" {
+    ///             comments.push(values.first().text()?.into_owned());
+    ///             charsets.push(reader.charset_report().charset);
+    ///         }
+    ///     }
+    /// }
+    /// assert_eq!(comments, ["表", "思谋"]);
+    /// assert_eq!(charsets, [Charset::ShiftJis, Charset::Gb18030]);
+    /// assert_eq!(reader.charset_report().source, CharsetSource::Declared);
+    /// assert!(reader.take_warnings().is_empty());
+    /// # }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_reader_decoded<R: Read>(self, reader: R) -> Reader<Decoded<R>> {
+        self.reader(Decoded::new(reader, self.chunk, self.charset))
     }
 
     /// A reader of chunks handed over with [`Reader::feed`].

@@ -3,12 +3,17 @@
 //!
 //! - [`Reader::from_slice`] (also spelled [`Parser::new`](crate::Parser)):
 //!   a whole input in memory; events borrow it.
-//! - [`Reader::from_reader`]: any [`io::Read`](std::io::Read), in memory
+//! - [`Reader::from_reader`]: any [`io::Read`], in memory
 //!   bounded by the longest token; events borrow the reader's buffer.
 //! - [`Reader::pushed`]: chunks handed over with
 //!   [`feed`](Reader::feed), for input that arrives in callbacks.
-//! - [`Reader::from_bytes`]: a shared [`Bytes`](bytes::Bytes) buffer;
+//! - [`Reader::from_bytes`]: a shared [`Bytes`] buffer;
 //!   events own their bytes ([`OwnedEvent`]), `'static + Send`.
+//! - [`Reader::from_reader_decoded`]: any [`io::Read`]
+//!   through the charset stage ([`Decoded`]), which decides each game's
+//!   charset and decodes it to UTF-8 before the machine sees it;
+//!   [`DecodedInput`] and [`decode_to_utf8`] do the same for a whole
+//!   input in memory.
 //!
 //! Every source gives the same events and the same errors (kind, offset,
 //! line, column), with `u64` offsets from the start of the input. Options
@@ -30,10 +35,12 @@
 //! ```
 
 mod config;
+mod decoded;
 mod lenient;
 pub(crate) mod source;
 #[cfg(test)]
 mod tests;
+mod whole;
 mod window;
 
 use std::io;
@@ -42,7 +49,9 @@ use std::ops::Range;
 use bytes::Bytes;
 
 pub use config::{ReaderBuilder, DEFAULT_CHUNK};
+pub use decoded::Decoded;
 pub use source::{Pushed, Shared, Slice, Source, Stream};
+pub use whole::{decode_to_utf8, DecodedInput};
 
 use crate::error::{Error, ErrorKind};
 use crate::event::{Event, OwnedEvent, PropIdent, RawValues};
@@ -142,6 +151,16 @@ fn quick_event(buf: &[u8], quick: Quick, end: usize) -> Event<'_> {
 pub(crate) enum Item {
     Found(Found),
     Out(Out),
+}
+
+/// Where a property found by the reader stands, for placing a builder's
+/// repairs: its start and its values' start in the source's bytes, and
+/// its values' start in the input.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ItemPlace {
+    start: usize,
+    values: usize,
+    values_input: u64,
 }
 
 /// The event for `token`, which spans `start..end` of `buf`.
@@ -305,7 +324,28 @@ impl<S: Source> Reader<S> {
                 let span = self.source.absolute(start)..self.source.absolute(end);
                 (found.event(bytes), span)
             }
-            Item::Out(out) => out.event(bytes, self.source.absolute(0)),
+            Item::Out(out) => out.event(bytes, self.source.stream_offset(0)),
+        }
+    }
+
+    /// Where `item` (a property) and its values start in the source's
+    /// bytes, and its values in the input.
+    pub(crate) fn item_place(&self, item: &Item) -> ItemPlace {
+        let base = self.source.stream_offset(0);
+        let (start, values) = match item {
+            Item::Found(found) => match found.token() {
+                Token::Property { values_start, .. } => (found.span().0, values_start),
+                _ => (found.span().0, found.span().0),
+            },
+            Item::Out(out) => match out.place() {
+                Some((start, values)) => ((start - base) as usize, (values - base) as usize),
+                None => (0, 0),
+            },
+        };
+        ItemPlace {
+            start,
+            values,
+            values_input: self.source.absolute(values),
         }
     }
 
@@ -363,21 +403,27 @@ impl<S: Source> Reader<S> {
         &self.source
     }
 
-    /// Takes the warnings found since the last call: what the source
-    /// guessed or replaced (a charset stage), then what the lenient stage
-    /// repaired.
+    /// Takes the warnings found since the last call, up to where the
+    /// reader stands: what the source found wrong or replaced (the
+    /// charset stage: an unknown or wrong `CA`, invalid bytes), then what
+    /// the lenient stage repaired. After an error, those past it are not
+    /// taken.
     pub fn take_warnings(&mut self) -> Vec<Warning> {
         let mut warnings = Vec::new();
-        self.source.drain_warnings(&mut warnings);
+        self.source.drain_warnings(self.core.pos, &mut warnings);
         warnings.append(&mut self.warnings);
         warnings
     }
 
-    /// Adds a warning of `kind` about the bytes `range` (absolute offsets
-    /// of bytes still buffered, such as the current event's).
-    pub(crate) fn warn_at(&mut self, kind: WarningKind, range: Range<u64>) {
-        let base = self.source.absolute(0);
-        let at = range.start.saturating_sub(base) as usize;
+    /// Adds a warning of `kind` about the input bytes `range`, in the
+    /// property `place` ([`item_place`](Self::item_place)) still
+    /// buffered: a builder's repair. A range before the values is placed
+    /// at the property's start.
+    pub(crate) fn warn_in(&mut self, kind: WarningKind, range: Range<u64>, place: ItemPlace) {
+        let at = match range.start.checked_sub(place.values_input) {
+            Some(inside) => place.values + inside as usize,
+            None => place.start,
+        };
         let position = self.source.position(at);
         self.warnings.push(Warning::new(kind, position, range));
     }
@@ -392,10 +438,17 @@ impl<S: Source> Reader<S> {
         self.source.bytes()
     }
 
-    /// The bytes of the source from `at`, and `at` as an absolute offset:
-    /// what a builder needs to place its errors.
+    /// Offset `at` of the source's bytes as an offset in the stream of
+    /// bytes the machine reads (the decoded text, under the charset
+    /// stage): what a builder keeping a game's bytes counts in. Errors
+    /// are placed in the input by [`fail`](Self::fail).
     pub(crate) fn absolute(&self, at: usize) -> u64 {
-        self.source.absolute(at)
+        self.source.stream_offset(at)
+    }
+
+    /// The source, given back.
+    pub(crate) fn into_source(self) -> S {
+        self.source
     }
 }
 

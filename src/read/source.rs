@@ -1,5 +1,6 @@
 //! Where a [`Reader`](super::Reader) gets its bytes: a borrowed slice, a
-//! shared [`Bytes`] buffer, any [`io::Read`], or chunks pushed by the
+//! shared [`Bytes`] buffer, any [`io::Read`] (as it is, or through the
+//! charset stage, [`Decoded`](super::Decoded)), or chunks pushed by the
 //! caller. A source only hands out bytes and refills; the reader drives
 //! the one state machine over them.
 
@@ -12,7 +13,7 @@ use crate::error::{LineCounter, LineMarks, Position};
 use crate::warning::Warning;
 
 /// A source of bytes for a [`Reader`](super::Reader): [`Slice`],
-/// [`Shared`], [`Stream`] or [`Pushed`]. It cannot be implemented outside
+/// [`Shared`], [`Stream`], [`Decoded`](super::Decoded) or [`Pushed`]. It cannot be implemented outside
 /// this crate.
 pub trait Source: sealed::Buffer {}
 
@@ -30,8 +31,15 @@ pub(crate) mod sealed {
         /// the rest. `Ok(false)` when none can come until the caller
         /// feeds some.
         fn fill(&mut self, pos: &mut usize) -> io::Result<bool>;
-        /// The absolute offset of `at`.
+        /// The absolute offset of `at` in the input (before any
+        /// decoding).
         fn absolute(&self, at: usize) -> u64;
+        /// The absolute offset of `at` in the stream of bytes the
+        /// machine reads: [`absolute`](Self::absolute), unless the source
+        /// decodes (then an offset in the decoded text).
+        fn stream_offset(&self, at: usize) -> u64 {
+            self.absolute(at)
+        }
         /// The offset, line and column of `at`. Positions asked for in
         /// increasing order cost one pass over the bytes between them.
         fn position(&mut self, at: usize) -> Position;
@@ -45,10 +53,19 @@ pub(crate) mod sealed {
         fn game_end(&mut self, at: usize) {
             let _ = at;
         }
-        /// Moves the warnings the source found (a guessed charset,
-        /// invalid bytes) to `into`.
-        fn drain_warnings(&mut self, into: &mut Vec<Warning>) {
-            let _ = into;
+        /// A count of the times the source dropped bytes it had handed
+        /// out past a game's end, to hand out others in their place (a
+        /// charset stage decoding the next game anew): what was learnt of
+        /// those bytes holds while the count stays.
+        fn generation(&self) -> u64 {
+            0
+        }
+        /// Moves the warnings the source found (a wrong or unknown
+        /// charset, invalid bytes) before offset `up_to` to `into`, in
+        /// input order. Past the reader's position, bytes may still be
+        /// decoded again in another charset.
+        fn drain_warnings(&mut self, up_to: usize, into: &mut Vec<Warning>) {
+            let _ = (up_to, into);
         }
     }
 }

@@ -1,4 +1,4 @@
-//! [`Charset`]: the output charset, and encoding text into it.
+//! Encoding text into the output [`Charset`].
 //!
 //! Everything the writer is given is UTF-8 text (decoded tree values, the
 //! typed calls) or raw values, which are taken to be UTF-8 too (what
@@ -9,120 +9,10 @@
 //! as the charset encodes it: readers of such files decode before they
 //! tokenize.
 
-use std::fmt;
-
 use super::WriteError;
-
-/// The charset of the bytes a [`Writer`](super::Writer) produces.
-///
-/// UTF-8 is always available; the legacy charsets need the `encoding`
-/// cargo feature (on by default), which brings in `encoding_rs`.
-///
-/// ```
-/// use sgf_stream::Charset;
-/// assert_eq!(Charset::default(), Charset::Utf8);
-/// assert_eq!(Charset::Utf8.name(), "UTF-8");
-/// assert_eq!(Charset::for_label(" utf8 "), Some(Charset::Utf8));
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[non_exhaustive]
-pub enum Charset {
-    /// UTF-8, the default: values pass through unchanged.
-    #[default]
-    Utf8,
-    /// Shift_JIS (Japanese), as the seed program writes.
-    #[cfg(feature = "encoding")]
-    ShiftJis,
-    /// GB18030 (Chinese), a superset of GB2312 and GBK that encodes all of
-    /// Unicode.
-    #[cfg(feature = "encoding")]
-    Gb18030,
-    /// EUC-KR (Korean).
-    #[cfg(feature = "encoding")]
-    EucKr,
-    /// Big5 (traditional Chinese).
-    #[cfg(feature = "encoding")]
-    Big5,
-}
+use crate::charset::Charset;
 
 impl Charset {
-    /// The name written in `CA`: `UTF-8`, `Shift_JIS`, `GB18030`, `EUC-KR`
-    /// or `Big5`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Charset::Utf8 => "UTF-8",
-            #[cfg(feature = "encoding")]
-            Charset::ShiftJis => "Shift_JIS",
-            #[cfg(feature = "encoding")]
-            Charset::Gb18030 => "GB18030",
-            #[cfg(feature = "encoding")]
-            Charset::EucKr => "EUC-KR",
-            #[cfg(feature = "encoding")]
-            Charset::Big5 => "Big5",
-        }
-    }
-
-    /// The charset a `CA` label asks for, if the writer can produce it.
-    ///
-    /// Labels are those of the WHATWG Encoding Standard, case-insensitive,
-    /// surrounding whitespace ignored (`SJIS`, `shift_jis`, `x-sjis`...).
-    /// `GB2312` and `GBK` give [`Charset::Gb18030`], their superset.
-    /// Without the `encoding` feature only UTF-8 labels are known.
-    ///
-    /// ```
-    /// use sgf_stream::Charset;
-    /// assert_eq!(Charset::for_label("UTF-8"), Some(Charset::Utf8));
-    /// assert_eq!(Charset::for_label("no such charset"), None);
-    /// # #[cfg(feature = "encoding")]
-    /// assert_eq!(Charset::for_label("SJIS"), Some(Charset::ShiftJis));
-    /// ```
-    pub fn for_label(label: &str) -> Option<Charset> {
-        let label = label.trim();
-        #[cfg(feature = "encoding")]
-        {
-            let encoding = encoding_rs::Encoding::for_label(label.as_bytes())?;
-            let known = [
-                Charset::Utf8,
-                Charset::ShiftJis,
-                Charset::Gb18030,
-                Charset::EucKr,
-                Charset::Big5,
-            ];
-            if encoding == encoding_rs::GBK {
-                return Some(Charset::Gb18030);
-            }
-            known.into_iter().find(|c| c.encoding() == encoding)
-        }
-        #[cfg(not(feature = "encoding"))]
-        {
-            is_utf8_label(label).then_some(Charset::Utf8)
-        }
-    }
-
-    /// Whether `label` (a `CA` value) names exactly this charset.
-    pub(crate) fn is_named_by(self, label: &[u8]) -> bool {
-        let Ok(label) = std::str::from_utf8(label) else {
-            return false;
-        };
-        let label = label.trim();
-        match self {
-            Charset::Utf8 => is_utf8_label(label),
-            #[cfg(feature = "encoding")]
-            _ => encoding_rs::Encoding::for_label(label.as_bytes()) == Some(self.encoding()),
-        }
-    }
-
-    #[cfg(feature = "encoding")]
-    fn encoding(self) -> &'static encoding_rs::Encoding {
-        match self {
-            Charset::Utf8 => encoding_rs::UTF_8,
-            Charset::ShiftJis => encoding_rs::SHIFT_JIS,
-            Charset::Gb18030 => encoding_rs::GB18030,
-            Charset::EucKr => encoding_rs::EUC_KR,
-            Charset::Big5 => encoding_rs::BIG5,
-        }
-    }
-
     /// Appends `text` encoded in this charset to `out`.
     ///
     /// # Errors
@@ -147,10 +37,13 @@ impl Charset {
     #[cfg(feature = "encoding")]
     fn encode_legacy(self, text: &str, out: &mut Vec<u8>) -> Result<(), char> {
         use encoding_rs::EncoderResult;
-        if self == Charset::ShiftJis {
+        if matches!(self, Charset::ShiftJis | Charset::EucJp) {
             if let Some(c) = text.chars().find(|c| matches!(c, '\u{a5}' | '\u{203e}')) {
                 return Err(c);
             }
+        }
+        if self.is_c1_table() {
+            return self.encode_c1_table(text, out);
         }
         let mut encoder = self.encoding().new_encoder();
         let mut rest = text;
@@ -173,6 +66,32 @@ impl Charset {
         }
     }
 
+    /// Encodes `text` in a C1 table charset (true ISO-8859-1, -9, -11):
+    /// U+0080–U+009F as themselves, the rest as their base charset
+    /// writes them in 0xA0–0xFF.
+    #[cfg(feature = "encoding")]
+    fn encode_c1_table(self, text: &str, out: &mut Vec<u8>) -> Result<(), char> {
+        let mut encoder = self.encoding().new_encoder();
+        for c in text.chars() {
+            if let Ok(byte @ 0..=0x9F) = u8::try_from(u32::from(c)) {
+                out.push(byte);
+                continue;
+            }
+            let mut utf8 = [0; 4];
+            let mut byte = [0; 8];
+            let (result, _, written) = encoder.encode_from_utf8_without_replacement(
+                c.encode_utf8(&mut utf8),
+                &mut byte,
+                false,
+            );
+            match (result, written, byte[0]) {
+                (encoding_rs::EncoderResult::InputEmpty, 1, 0xA0..=0xFF) => out.push(byte[0]),
+                _ => return Err(c),
+            }
+        }
+        Ok(())
+    }
+
     /// Encodes `value` for property `ident`, naming the failure.
     pub(crate) fn encode_value(
         self,
@@ -186,18 +105,6 @@ impl Charset {
                 character,
                 charset: self,
             })
-    }
-}
-
-fn is_utf8_label(label: &str) -> bool {
-    ["utf-8", "utf8", "unicode-1-1-utf-8"]
-        .iter()
-        .any(|known| label.eq_ignore_ascii_case(known))
-}
-
-impl fmt::Display for Charset {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 
@@ -229,6 +136,18 @@ mod tests {
         assert_eq!(Charset::for_label("gb2312"), Some(Charset::Gb18030));
         assert_eq!(Charset::for_label("big5"), Some(Charset::Big5));
         assert_eq!(Charset::for_label("euc-kr"), Some(Charset::EucKr));
-        assert_eq!(Charset::for_label("latin1"), None);
+        assert_eq!(Charset::for_label("latin1"), Some(Charset::Iso8859_1));
+    }
+
+    #[test]
+    fn single_byte_charsets_are_written_as_declared() {
+        let mut out = Vec::new();
+        Charset::Iso8859_1.encode_into("é\u{80}", &mut out).unwrap();
+        assert_eq!(out, [0xE9, 0x80]);
+        assert_eq!(Charset::Iso8859_1.encode_into("€", &mut out), Err('€'));
+        out.clear();
+        Charset::Windows1251.encode_into("Жук", &mut out).unwrap();
+        assert_eq!(out, [0xC6, 0xF3, 0xEA]);
+        assert_eq!(Charset::EucJp.encode_into("¥", &mut out), Err('¥'));
     }
 }

@@ -156,7 +156,7 @@ mod tree;
 
 use std::io;
 
-pub use charset::Charset;
+pub use crate::charset::Charset;
 pub use error::WriteError;
 pub use options::{Layout, Newline, WriteOptions, DEFAULT_WIDTH};
 

@@ -157,9 +157,15 @@ impl WriteOptions {
     }
 
     /// The output charset. Default [`Charset::Utf8`]. The root's `CA` is
-    /// kept consistent with it: see the [writer](super) docs.
+    /// kept consistent with it: see the [writer](super) docs. A charset
+    /// that cannot be written ([`Charset::can_write`]: UTF-16) gives
+    /// UTF-8.
     pub fn charset(mut self, charset: Charset) -> Self {
-        self.charset = charset;
+        self.charset = if charset.can_write() {
+            charset
+        } else {
+            Charset::Utf8
+        };
         self
     }
 

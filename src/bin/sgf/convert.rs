@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use sgf_stream::{decode_to_utf8, Event};
+use sgf_stream::{read::DecodedInput, Event};
 
 use crate::diag::{self, Depth, Mode};
 use crate::output::{self, Converted, OutputArgs};
@@ -48,7 +48,8 @@ enum Root {
 /// BOM, `CA`, detection), each root's `CA` set to `UTF-8` (or added
 /// right after the root's `;`). Nothing else changes.
 pub fn to_utf8(data: &[u8], mode: Mode) -> Converted {
-    let (text, charset) = decode_to_utf8(data);
+    let decoded = DecodedInput::new(data);
+    let text = decoded.text();
     let mut edits = Vec::new();
     let mut depth = Depth::default();
     let mut root = Root::Done;
@@ -58,7 +59,7 @@ pub fn to_utf8(data: &[u8], mode: Mode) -> Converted {
             with: b"CA[UTF-8]",
         });
     };
-    let found = diag::parse_text(&text, mode, |event, span| {
+    let found = diag::parse_text(text, mode, |event, span| {
         let opens = depth.step(event);
         root = match (root, event) {
             (Root::In(_), Event::Property(ident, _)) if ident == "CA" => {
@@ -86,8 +87,8 @@ pub fn to_utf8(data: &[u8], mode: Mode) -> Converted {
         add(&mut edits, at);
     }
     Converted {
-        text: apply(&text, &edits),
-        diagnostics: found.place(data, &charset),
+        text: apply(text, &edits),
+        diagnostics: found.place(&decoded),
     }
 }
 

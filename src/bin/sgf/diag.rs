@@ -5,8 +5,8 @@ use std::fmt;
 use std::ops::Range;
 
 use sgf_stream::{
-    build::Parsed, decode_to_utf8, CharsetReport, Error, Event, Position, ReaderBuilder, Warning,
-    WarningKind,
+    build::Parsed, read::DecodedInput, CharsetReport, Error, Event, Position, ReaderBuilder,
+    Warning, WarningKind,
 };
 
 /// How bad a problem is.
@@ -110,9 +110,7 @@ impl Mode {
 
     /// The library's options for this mode (charsets handled).
     pub fn options(self) -> ReaderBuilder {
-        ReaderBuilder::new()
-            .charset(true)
-            .lenient(self == Mode::Lenient)
+        ReaderBuilder::new().lenient(self == Mode::Lenient)
     }
 }
 
@@ -149,17 +147,17 @@ pub fn parse_trees(data: &[u8], mode: Mode) -> (Option<Parsed>, Vec<Diagnostic>)
 }
 
 /// Parses `data` as events, the fast way: the text is converted to UTF-8
-/// first ([`decode_to_utf8`]), then read by [`parse_text`]. Returns the
+/// first ([`DecodedInput`]), then read by [`parse_text`]. Returns the
 /// charset and the problems found, placed in the bytes of `data`.
 pub fn parse_events(
     data: &[u8],
     mode: Mode,
     on_event: impl FnMut(&Event<'_>, Range<usize>),
 ) -> (CharsetReport, Vec<Diagnostic>) {
-    let (text, charset) = decode_to_utf8(data);
-    let found = parse_text(&text, mode, on_event);
-    let diagnostics = found.place(data, &charset);
-    (charset, diagnostics)
+    let decoded = DecodedInput::new(data);
+    let found = parse_text(decoded.text(), mode, on_event);
+    let diagnostics = found.place(&decoded);
+    (decoded.report().clone(), diagnostics)
 }
 
 /// The problems of a parse of UTF-8 text, placed in that text.
@@ -170,15 +168,14 @@ pub struct Found {
 }
 
 impl Found {
-    /// The diagnostics, moved from the UTF-8 text that
-    /// [`decode_to_utf8`]`(data)` gave with `charset` back to the bytes of
-    /// `data`.
-    pub fn place(mut self, data: &[u8], charset: &CharsetReport) -> Vec<Diagnostic> {
-        charset.relocate(data, &mut self.warnings);
+    /// The diagnostics, moved from the UTF-8 text of `decoded` back to
+    /// the bytes of its input.
+    pub fn place(mut self, decoded: &DecodedInput<'_>) -> Vec<Diagnostic> {
+        decoded.relocate(&mut self.warnings);
         let mut diagnostics: Vec<Diagnostic> =
             self.warnings.iter().map(Diagnostic::warning).collect();
         if let Some(err) = self.error {
-            diagnostics.push(Diagnostic::error(&charset.relocate_error(data, &err)));
+            diagnostics.push(Diagnostic::error(&decoded.relocate_error(&err)));
         }
         diagnostics
     }

@@ -80,7 +80,7 @@ fn file_json(input: &Input, mode: Mode, hash: bool) -> FileJson {
     let mut lines = Vec::new();
     if let Some(parsed) = parsed {
         for (index, tree) in parsed.trees.iter().enumerate() {
-            let mut line = game_json(tree, input.name, index, parsed.charset.charset);
+            let mut line = game_json(tree, input.name, index, parsed.charset.charset.name());
             if hash {
                 crate::position::add_hashes(&mut line, tree);
             }

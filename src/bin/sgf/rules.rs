@@ -14,7 +14,7 @@
 use std::ops::Range;
 
 use sgf_stream::go::{Game, GoNode, NodeValues, ReplayError, ReplayOptions, Rules};
-use sgf_stream::{decode_to_utf8, value, Event, Position};
+use sgf_stream::{read::DecodedInput, value, Event, Position};
 
 use crate::diag::{self, Diagnostic, Mode, Severity};
 
@@ -149,14 +149,14 @@ pub fn diagnostics(data: &[u8], mode: Mode, choice: RulesChoice) -> Vec<Diagnost
         node_at: None,
         found: Vec::new(),
     };
-    let (text, charset) = decode_to_utf8(data);
-    diag::parse_text(&text, mode, |event, span| walk.event(event, span));
+    let decoded = DecodedInput::new(data);
+    diag::parse_text(decoded.text(), mode, |event, span| walk.event(event, span));
     walk.flush();
     let mut located = Located::default();
     walk.found
         .into_iter()
         .map(|(at, err)| {
-            let position = located.position(data, charset.input_offset(data, at));
+            let position = located.position(data, decoded.input_offset(at) as usize);
             let severity = match err.code() {
                 "wrong-turn" | "not-go" => Severity::Warning,
                 _ => Severity::Error,

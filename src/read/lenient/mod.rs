@@ -72,16 +72,20 @@ enum Fix {
 /// A property identifier as the stage hands it out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Ident {
-    /// The input's bytes at these absolute offsets.
+    /// The bytes at these stream offsets.
     At(Range<u64>),
     /// A repaired legacy identifier (`AddBlack` read as `AB`).
     Owned(String),
 }
 
-/// A property as the stage hands it out, by absolute offsets.
+/// A property as the stage hands it out: its span in the input, and its
+/// bytes by stream offsets.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Prop {
+    /// Where it stands in the input.
     pub(crate) span: Range<u64>,
+    /// Where it starts, a stream offset.
+    pub(crate) start: u64,
     pub(crate) ident: Ident,
     /// The values run: from the first `[` to the last `]` (or the end).
     pub(crate) values: Range<u64>,
@@ -89,8 +93,9 @@ pub(crate) struct Prop {
     pub(crate) repaired: bool,
 }
 
-/// One event of the stage, by absolute offsets: turned into an
-/// [`Event`] over the source's bytes when handed out.
+/// One event of the stage with its span in the input (its bytes by stream
+/// offsets): turned into an [`Event`] over the source's bytes when handed
+/// out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Out {
     Start(Range<u64>),
@@ -100,8 +105,17 @@ pub(crate) enum Out {
 }
 
 impl Out {
-    /// The event over `buf`, whose first byte is at absolute offset
-    /// `base`, with its span.
+    /// Where a property and its values start (stream offsets), for
+    /// placing a builder's repairs; the other events have no bytes.
+    pub(crate) fn place(&self) -> Option<(u64, u64)> {
+        match self {
+            Out::Property(prop) => Some((prop.start, prop.values.start)),
+            _ => None,
+        }
+    }
+
+    /// The event over `buf`, whose first byte is at stream offset `base`,
+    /// with its span in the input.
     pub(crate) fn event(self, buf: &[u8], base: u64) -> (Event<'_>, Range<u64>) {
         let at = |range: &Range<u64>| (range.start - base) as usize..(range.end - base) as usize;
         match self {
@@ -137,8 +151,9 @@ struct Held {
     written: Range<u64>,
 }
 
-/// A place in the input kept for a warning that may come after its
-/// bytes are gone from a stream's buffer.
+/// A place kept for a warning that may come after its bytes are gone
+/// from a stream's buffer: its stream offset, and its position in the
+/// input.
 #[derive(Debug, Clone, Copy, Default)]
 struct Mark {
     offset: u64,
@@ -158,6 +173,9 @@ struct CloseScan {
     /// The game's `(`.
     game: u64,
     found: Found,
+    /// The source's [`generation`](super::source::sealed::Buffer::generation)
+    /// the scan read.
+    generation: u64,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -372,43 +390,93 @@ impl<'r, S: Source> Stage<'r, S> {
         }
     }
 
+    /// Reads ahead what the repair of `step` may look at: the look-ahead
+    /// after an error or a variation's `(` at a game's top level; after a
+    /// `)` that follows a held text property, the next byte that is not
+    /// whitespace, and the look-ahead only when that byte shows the `)`
+    /// may be a stray `]`'s. `false` when a source fed by the caller has
+    /// not got that far yet.
+    fn read_ahead_for(&mut self, step: &Step) -> Result<bool, Error> {
+        match *step {
+            Step::Error(_, at) => self.look_ahead(self.abs(at.min(self.core.pos))),
+            Step::Token(Token::EndGameTree, start, end) if self.state.held.is_some() => {
+                let from = self.abs(start);
+                let depth = self.core.machine.depth();
+                if depth == 0 {
+                    // The game ends here unless what follows shows a stray
+                    // `]`: a charset stage decides the next game's charset
+                    // before that is read.
+                    self.source.game_end(end);
+                }
+                match self.next_non_space(from + 1)? {
+                    None => Ok(false),
+                    Some(next) if closes_cleanly(next, depth) => Ok(true),
+                    Some(_) => self.look_ahead(from),
+                }
+            }
+            Step::Token(Token::StartGameTree, start, _) if self.core.machine.depth() == 2 => {
+                self.look_ahead(self.abs(start))
+            }
+            _ => Ok(true),
+        }
+    }
+
+    /// The first byte at or after stream offset `from` that is not
+    /// whitespace, within the look-ahead (`Some(None)`: none before its
+    /// end or the input's); `None` when a source fed by the caller has not
+    /// got that far yet.
+    fn next_non_space(&mut self, from: u64) -> Result<Option<Option<u8>>, Error> {
+        loop {
+            let bytes = self.source.bytes();
+            let start = self.buffer(from);
+            let limit = bytes.len().min(start.saturating_add(LOOK_AHEAD));
+            let at = crate::lex::skip_space(&bytes[..limit], start.min(limit));
+            if at < limit {
+                return Ok(Some(Some(bytes[at])));
+            }
+            if self.source.is_eof() || limit == start.saturating_add(LOOK_AHEAD) {
+                return Ok(Some(None));
+            }
+            if !self.fill(Some(from))? {
+                return Ok(None);
+            }
+        }
+    }
+
     /// The bytes the scanners may look at from buffer offset `from`.
     fn view(&self, from: usize) -> &[u8] {
         let bytes = self.source.bytes();
         &bytes[..bytes.len().min(from.saturating_add(LOOK_AHEAD))]
     }
 
-    /// The absolute offset of buffer offset `at`.
+    /// The offset in the stream the machine reads of buffer offset `at`
+    /// (the input's, unless the source decodes a charset): what the stage
+    /// keeps between fills.
     fn abs(&self, at: usize) -> u64 {
-        self.source.absolute(at)
+        self.source.stream_offset(at)
     }
 
-    /// The buffer offset of absolute offset `at`.
+    /// The buffer offset of stream offset `at`.
     fn buffer(&self, at: u64) -> usize {
-        (at - self.source.absolute(0)) as usize
+        (at - self.source.stream_offset(0)) as usize
+    }
+
+    /// The input offset of buffer offset `at`, for warnings.
+    fn input(&self, at: usize) -> u64 {
+        self.source.absolute(at)
     }
 
     /// The next machine result, repaired: an event to hand out at once,
     /// or none (events and warnings may be queued).
     fn advance(&mut self, step: Step) -> Result<Option<Out>, Error> {
-        let needs_look = match step {
-            Step::Error(_, at) => Some(at.min(self.core.pos)),
-            Step::Token(Token::EndGameTree, start, _) => Some(start),
-            Step::Token(Token::StartGameTree, start, _) if self.core.machine.depth() == 2 => {
-                Some(start)
-            }
-            _ => None,
-        };
-        let mut step = step;
-        if let Some(at) = needs_look {
-            let (from, base) = (self.abs(at), self.abs(0));
-            let ready = self.look_ahead(from)?;
-            // Filling forgets bytes before `from`: offsets move with them.
-            step = shift(step, self.abs(0) - base);
-            if !ready {
-                self.state.waiting = Some((step, self.abs(0)));
-                return Ok(None);
-            }
+        let base = self.abs(0);
+        let ready = self.read_ahead_for(&step)?;
+        // Filling forgets bytes before what is kept: offsets move with
+        // them.
+        let step = shift(step, self.abs(0) - base);
+        if !ready {
+            self.state.waiting = Some((step, self.abs(0)));
+            return Ok(None);
         }
         if self.held_extended(&step) {
             return Ok(None);
@@ -462,7 +530,7 @@ impl<'r, S: Source> Stage<'r, S> {
         if self.state.discard.is_some() {
             return;
         }
-        let range = self.abs(range.start)..self.abs(range.end);
+        let range = self.input(range.start)..self.input(range.end);
         if let Some(last) = self.warnings.last_mut() {
             let joins = kind == WarningKind::SkippedText
                 && last.kind() == &WarningKind::SkippedText
@@ -496,7 +564,8 @@ impl<'r, S: Source> Stage<'r, S> {
 
     fn flush_pending(&mut self) {
         if let Some((open, _)) = self.state.pending.take() {
-            self.emit(Out::Start(open.offset..open.offset + 1));
+            let at = open.position.offset;
+            self.emit(Out::Start(at..at + 1));
         }
     }
 
@@ -510,14 +579,15 @@ impl<'r, S: Source> Stage<'r, S> {
     // ---- tokens ----
 
     fn on_token(&mut self, token: Token, start: usize, end: usize) -> Option<Out> {
-        let span = self.abs(start)..self.abs(end);
-        let before = std::mem::replace(&mut self.state.last_end, span.end);
+        let span = self.input(start)..self.input(end);
+        let end_at = self.abs(end);
+        let before = std::mem::replace(&mut self.state.last_end, end_at);
         match token {
             Token::StartGameTree => {
                 if self.core.machine.depth() == 2 && self.next_game_inside(start, before) {
                     return None;
                 }
-                let open = Mark::at(span.start, self.source.position(start));
+                let open = Mark::at(self.abs(start), self.source.position(start));
                 if self.core.machine.depth() == 1 {
                     self.state.tree_start = open;
                     self.state.seen_tree = true;
@@ -555,7 +625,8 @@ impl<'r, S: Source> Stage<'r, S> {
         }
         let ident = self.ident(start, ident_end, end)?;
         let prop = Prop {
-            span: self.abs(start)..self.abs(end),
+            span: self.input(start)..self.input(end),
+            start: self.abs(start),
             ident,
             values: self.abs(values_start)..self.abs(end),
             count,
@@ -594,7 +665,7 @@ impl<'r, S: Source> Stage<'r, S> {
 
     fn on_close(&mut self, start: usize, end: usize) -> Option<Out> {
         let before = self.core.machine.depth() + 1;
-        let span = self.abs(start)..self.abs(end);
+        let span = self.input(start)..self.input(end);
         match self.state.fixes.last() {
             Some(&Fix::Redundant(depth)) if depth == before => {
                 self.state.fixes.pop();
@@ -619,9 +690,20 @@ impl<'r, S: Source> Stage<'r, S> {
 
     fn closed(&mut self, depth: u32) {
         self.state.ctx = Ctx::after_close(depth);
-        if depth == 0 && self.state.discard.is_some() {
-            self.end_discard(self.core.pos);
+        if depth > 0 {
+            return;
         }
+        if self.state.discard.is_some() {
+            self.end_discard(self.core.pos);
+        } else {
+            self.game_ended(self.core.pos);
+        }
+    }
+
+    /// A game ended before `at`, where the next one may start: a charset
+    /// stage decides that one's charset anew.
+    pub(super) fn game_ended(&mut self, at: usize) {
+        self.source.game_end(at);
     }
 }
 
@@ -647,6 +729,17 @@ fn shift(step: Step, by: u64) -> Step {
         }
         Step::Error(kind, at) => Step::Error(kind, at - by),
         other => other,
+    }
+}
+
+/// Whether `next`, the first byte after a `)` that leaves `depth` game
+/// trees open that is not whitespace (`None`: the end), may follow a game
+/// tree: the end, `(`, or (inside a tree) `)`.
+pub(super) fn closes_cleanly(next: Option<u8>, depth: u32) -> bool {
+    match next {
+        None | Some(b'(') => true,
+        Some(b')') => depth > 0,
+        Some(_) => false,
     }
 }
 

@@ -57,9 +57,9 @@ impl<S: Source> Stage<'_, S> {
         };
         let outer = self.core.machine.depth().saturating_sub(1);
         let back = if outer == 0 { Ctx::Outside } else { before };
-        let o = open.offset;
+        let o = open.position.offset;
         if self.source.bytes()[at] == b')' {
-            let end = self.abs(at + 1);
+            let end = self.input(at + 1);
             self.warn_mark(WarningKind::EmptyGameTree, open, o..end);
             self.resume_at(at + 1, back, outer);
         } else {
@@ -72,8 +72,8 @@ impl<S: Source> Stage<'_, S> {
     fn missing_node(&mut self, at: usize) {
         self.warn(WarningKind::MissingNode, at, at..at);
         self.flush_pending();
-        let at_abs = self.abs(at);
-        self.emit(Out::Node(at_abs..at_abs));
+        let here = self.input(at);
+        self.emit(Out::Node(here..here));
         self.resume_at(at, Ctx::InNode, self.core.machine.depth());
     }
 
@@ -120,8 +120,8 @@ impl<S: Source> Stage<'_, S> {
 
     fn node_after_variation(&mut self, at: usize) {
         self.warn(WarningKind::NodeAfterVariation, at, at..at);
-        let at_abs = self.abs(at);
-        self.emit(Out::Start(at_abs..at_abs));
+        let here = self.input(at);
+        self.emit(Out::Start(here..here));
         let depth = self.core.machine.depth() + 1;
         self.state.fixes.push(Fix::Supplied(depth));
         self.resume_at(at, Ctx::TreeOpen, depth);
@@ -187,18 +187,14 @@ impl<S: Source> Stage<'_, S> {
     /// or (inside a tree) `)`.
     fn closes_cleanly(&self, after: usize, depth: u32) -> bool {
         let input = self.view(after);
-        match input.get(skip_space(input, after)) {
-            None | Some(b'(') => true,
-            Some(b')') => depth > 0,
-            Some(_) => false,
-        }
+        super::closes_cleanly(input.get(skip_space(input, after)).copied(), depth)
     }
 
     /// The `]` that really closes the held text property's value, when
     /// only whitespace separates its end from `at`.
     fn real_close_after_text(&self, at: usize) -> Option<usize> {
         let held = self.state.held.as_ref()?;
-        let end = self.buffer(held.prop.span.end);
+        let end = self.buffer(held.prop.values.end);
         let input = self.view(end);
         let gap = input.get(end..at).unwrap_or(b"x");
         if !gap.iter().all(|&b| crate::lex::is_space(b)) {
@@ -213,11 +209,11 @@ impl<S: Source> Stage<'_, S> {
         let Some(held) = &self.state.held else {
             return;
         };
-        let stray = self.buffer(held.prop.span.end) - 1;
+        let stray = self.buffer(held.prop.values.end) - 1;
         self.warn(WarningKind::UnescapedBracket, stray, stray..close);
-        let end = self.abs(close + 1);
+        let (end, input_end) = (self.abs(close + 1), self.input(close + 1));
         if let Some(held) = &mut self.state.held {
-            held.prop.span.end = end;
+            held.prop.span.end = input_end;
             held.prop.values.end = end;
             held.prop.repaired = true;
         }
@@ -241,33 +237,35 @@ impl<S: Source> Stage<'_, S> {
         }
         // Right after the game's last token; its bytes are kept unless
         // more whitespace than the look-ahead follows it.
+        let scan = self.state.close_scan;
         let missing = match last_end >= self.abs(0) {
             true => self.buffer(last_end),
             false => start,
         };
         self.warn(WarningKind::UnclosedGame, missing, missing..missing);
-        let at = self.abs(missing);
+        let at = self.input(missing);
         while self.state.open_events > 0 {
             self.emit(Out::End(at..at));
         }
-        self.closed(0);
         self.resume_at(start, Ctx::Outside, 0);
+        self.closed(0);
         // The scan for this game's `)` goes on for the next game, which
         // is one tree less deep.
         let next = self.abs(start);
-        if let Some(CloseScan {
-            found: Found::Open { at, depth },
-            ..
-        }) = self.state.close_scan
-        {
-            let found = match at > next && depth > 1 {
-                true => Found::Open {
+        if let Some(scan) = scan {
+            let found = match scan.found {
+                Found::Open { at, depth } if at > next && depth > 1 => Found::Open {
                     at,
                     depth: depth - 1,
                 },
-                false => Found::Open { at: next, depth: 0 },
+                _ => Found::Open { at: next, depth: 0 },
             };
-            self.state.close_scan = Some(CloseScan { game: next, found });
+            let generation = scan.generation;
+            self.state.close_scan = Some(CloseScan {
+                game: next,
+                found,
+                generation,
+            });
         }
         true
     }
@@ -279,8 +277,9 @@ impl<S: Source> Stage<'_, S> {
         let game = self.state.tree_start.offset;
         let from = self.abs(start);
         let limit = from + LOOK_AHEAD as u64;
+        let generation = self.source.generation();
         let mut found = match self.state.close_scan {
-            Some(scan) if scan.game == game => scan.found,
+            Some(scan) if scan.game == game && scan.generation == generation => scan.found,
             _ => Found::Open { at: from, depth: 1 },
         };
         if let Found::Open { at, depth } = found {
@@ -302,7 +301,11 @@ impl<S: Source> Stage<'_, S> {
                 };
             }
         }
-        self.state.close_scan = Some(CloseScan { game, found });
+        self.state.close_scan = Some(CloseScan {
+            game,
+            found,
+            generation,
+        });
         match found {
             Found::Open { .. } => true,
             Found::Closed(at) => at >= limit,
@@ -338,7 +341,8 @@ impl<S: Source> Stage<'_, S> {
         };
         self.warn(WarningKind::UnclosedValue, scan.open, scan.open + 1..len);
         self.emit(Out::Property(Prop {
-            span: self.abs(start)..self.abs(len),
+            span: self.input(start)..self.input(len),
+            start: self.abs(start),
             ident,
             values: self.abs(scan.values_start)..self.abs(len),
             count: scan.count + 1,
@@ -367,7 +371,7 @@ impl<S: Source> Stage<'_, S> {
         self.state.abandoned = true;
         self.state.pending = None;
         self.state.held = None;
-        let at = self.abs(self.core.pos);
+        let at = self.input(self.core.pos);
         while self.state.open_events > 0 {
             self.emit(Out::End(at..at));
         }
@@ -387,13 +391,14 @@ impl<S: Source> Stage<'_, S> {
             return;
         };
         let start = self.state.tree_start;
-        let range = start.offset..self.abs(to);
+        let range = start.position.offset..self.input(to);
         self.warn_mark(WarningKind::SkippedGameTree(kind), start, range);
         self.core.machine = Machine::new(self.state.limits);
         self.state.fixes.retain(|fix| *fix == Fix::Redundant(0));
         self.state.pending = None;
         self.state.held = None;
         self.resume_at(to, Ctx::Outside, 0);
+        self.game_ended(to);
     }
 
     /// The end of the input: close what is open.
@@ -405,10 +410,10 @@ impl<S: Source> Stage<'_, S> {
         self.release_held();
         self.core.pos = len;
         if let Some((open, _)) = self.state.pending.take() {
-            let o = open.offset;
+            let o = open.position.offset;
             self.warn_mark(WarningKind::EmptyGameTree, open, o..o + 1);
         }
-        let end = self.abs(len);
+        let end = self.input(len);
         if self.state.open_events > 0 {
             let open = self.state.open_events;
             self.warn(WarningKind::MissingClose(open), len, len..len);

@@ -1,0 +1,312 @@
+//! Deciding the charset of a game from a bounded prefix of the input
+//! that starts with it: a byte order mark, the game's `CA`, or the bytes
+//! themselves (`chardetng`, and a structural check for double-byte
+//! charsets whose second bytes fake SGF's `\` and `]`).
+
+use std::ops::Range;
+
+#[cfg(feature = "encoding")]
+use super::labels::{lookup, Naming};
+use super::structure::tree_open;
+#[cfg(feature = "encoding")]
+use super::{sample, utf16};
+use super::{Charset, CharsetMode, CharsetSource};
+use crate::warning::WarningKind;
+
+/// What the stage decided for a game (or for the rest of the input).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Decision {
+    pub charset: Charset,
+    pub source: CharsetSource,
+    /// The game's `CA` value, as written.
+    pub declared: Option<String>,
+    /// Bytes of a byte order mark to skip.
+    pub skip: usize,
+    /// The charset holds for the rest of the input: a byte order mark,
+    /// UTF-16, or a charset the caller fixed.
+    pub whole: bool,
+    /// What to warn about, and the prefix's bytes it concerns.
+    pub warning: Option<(WarningKind, Range<usize>)>,
+    /// Where the game seems to end in the prefix (just past its `)`),
+    /// if the next game may be in another charset: decoding need not go
+    /// further before the reader finds the end.
+    pub extent: Option<usize>,
+    /// How many bytes from the start of the prefix are known to be valid
+    /// UTF-8 (so that the next decision need not check them again).
+    pub utf8_valid: usize,
+}
+
+/// What a decision looks at: a bounded prefix of the input from the
+/// game's start, and what is known of it.
+#[derive(Debug, Clone, Copy)]
+#[cfg_attr(not(feature = "encoding"), allow(dead_code))]
+pub(crate) struct Prefix<'a> {
+    /// At most [`DECISION_PREFIX`](super::DECISION_PREFIX) bytes.
+    pub bytes: &'a [u8],
+    /// The bytes are the rest of the input.
+    pub complete: bool,
+    /// The start of the input, where a byte order mark or UTF-16 decide
+    /// for all of it.
+    pub first: bool,
+    /// The charset of the game before, if any.
+    pub previous: Option<Charset>,
+    /// How many of the bytes an earlier decision found valid UTF-8.
+    pub utf8_valid: usize,
+}
+
+impl Decision {
+    pub(super) fn new(charset: Charset, source: CharsetSource) -> Self {
+        Decision {
+            charset,
+            source,
+            declared: None,
+            skip: 0,
+            whole: false,
+            warning: None,
+            extent: None,
+            utf8_valid: 0,
+        }
+    }
+
+    pub(super) fn whole(mut self, skip: usize) -> Self {
+        self.whole = true;
+        self.skip = skip;
+        self
+    }
+
+    pub(super) fn declaring(mut self, found: Option<Found>) -> Self {
+        self.declared = found.map(|found| found.label);
+        self
+    }
+}
+
+/// A `CA` value found in the prefix.
+#[derive(Debug, Clone)]
+pub(super) struct Found {
+    pub(super) label: String,
+    #[cfg_attr(not(feature = "encoding"), allow(dead_code))]
+    pub(super) range: Range<usize>,
+}
+
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Decides the charset of the game that starts `prefix`, as `mode` says.
+pub(crate) fn decide(prefix: Prefix<'_>, mode: CharsetMode) -> Decision {
+    match mode {
+        CharsetMode::Fixed(charset) => fixed(prefix.bytes, charset, prefix.first),
+        #[cfg(feature = "encoding")]
+        CharsetMode::Auto => {
+            let start = if prefix.first {
+                stream_start(prefix.bytes)
+            } else {
+                None
+            };
+            start.unwrap_or_else(|| sample::game(prefix))
+        }
+        _ => utf8(prefix.bytes, prefix.first),
+    }
+}
+
+/// UTF-8 only: a BOM is cut, `CA` reported.
+fn utf8(prefix: &[u8], first: bool) -> Decision {
+    if first && prefix.starts_with(UTF8_BOM) {
+        let found = find_ca(&prefix[UTF8_BOM.len()..]);
+        let decision = Decision::new(Charset::Utf8, CharsetSource::ByteOrderMark);
+        return decision.whole(UTF8_BOM.len()).declaring(found);
+    }
+    let found = find_ca(prefix);
+    let source = match &found {
+        Some(found) if super::is_utf8_label(&found.label) => CharsetSource::Declared,
+        _ => CharsetSource::Default,
+    };
+    Decision::new(Charset::Utf8, source).declaring(found)
+}
+
+/// A charset the caller chose, for all the input; its BOM is cut.
+fn fixed(prefix: &[u8], charset: Charset, first: bool) -> Decision {
+    let bom = byte_order_mark(charset);
+    let skip = if first && prefix.starts_with(bom) {
+        bom.len()
+    } else {
+        0
+    };
+    let body = &prefix[skip..];
+    #[cfg(feature = "encoding")]
+    let found = match charset.is_utf16() {
+        true => utf16::find_ca(body, charset),
+        false => find_ca(body),
+    };
+    #[cfg(not(feature = "encoding"))]
+    let found = find_ca(body);
+    Decision::new(charset, CharsetSource::Given)
+        .whole(skip)
+        .declaring(found)
+}
+
+/// The byte order mark of `charset` (empty if it has none).
+#[allow(unreachable_patterns)]
+fn byte_order_mark(charset: Charset) -> &'static [u8] {
+    match charset {
+        Charset::Utf8 => UTF8_BOM,
+        #[cfg(feature = "encoding")]
+        Charset::Utf16Le => b"\xFF\xFE",
+        #[cfg(feature = "encoding")]
+        Charset::Utf16Be => b"\xFE\xFF",
+        _ => b"",
+    }
+}
+
+/// The first `CA[...]` value of the game that starts `prefix`, trimmed:
+/// looked for from the game's `(;` to the next `(;` (a variation, or the
+/// next game), so that another game's `CA` is never taken.
+pub(super) fn find_ca(prefix: &[u8]) -> Option<Found> {
+    let open = tree_open(prefix, 0)?;
+    let end = tree_open(prefix, open + 1).unwrap_or(prefix.len());
+    let region = &prefix[open..end];
+    crate::work::count(region.len());
+    for at in memchr::memmem::find_iter(region, b"CA[") {
+        if at > 0 && region[at - 1].is_ascii_alphabetic() {
+            continue;
+        }
+        let value = &region[at + 3..];
+        let close = memchr::memchr(b']', &value[..value.len().min(100)])?;
+        let raw = &value[..close];
+        let label = String::from_utf8_lossy(raw).trim().to_string();
+        let start = open + at + 3;
+        return Some(Found {
+            label,
+            range: start..start + close,
+        });
+    }
+    None
+}
+
+/// Whether every game of `input` would be decided UTF-8 whatever its
+/// bounds: the input is valid UTF-8 and every `CA` value in it (the games'
+/// and any other) names UTF-8. A whole input in memory then needs no
+/// reader to find where its games end.
+pub(crate) fn names_only_utf8(input: &[u8]) -> bool {
+    crate::work::count(input.len());
+    if std::str::from_utf8(input).is_err() {
+        return false;
+    }
+    memchr::memmem::find_iter(input, b"CA[").all(|at| {
+        let value = &input[at + 3..];
+        let letter_before = at > 0 && input[at - 1].is_ascii_alphabetic();
+        let close = memchr::memchr(b']', &value[..value.len().min(100)]);
+        let label = close.map(|close| String::from_utf8_lossy(&value[..close]));
+        letter_before || label.map_or(true, |label| super::is_utf8_label(label.trim()))
+    })
+}
+
+/// Whether `label` names a charset (any byte order, for UTF-16) that
+/// `charset` is read as.
+#[cfg(feature = "encoding")]
+fn names(label: &str, charset: Charset) -> bool {
+    match lookup(label) {
+        Some((named, Naming::Alias)) if named.is_utf16() => charset.is_utf16(),
+        Some((named, _)) => named == charset,
+        None => false,
+    }
+}
+
+/// What decides for the whole input at its start: a byte order mark,
+/// a `CA` written in UTF-16, or UTF-16's zero bytes.
+#[cfg(feature = "encoding")]
+fn stream_start(prefix: &[u8]) -> Option<Decision> {
+    if let Some(body) = prefix.strip_prefix(UTF8_BOM) {
+        let decision = Decision::new(Charset::Utf8, CharsetSource::ByteOrderMark);
+        return Some(decision.whole(UTF8_BOM.len()).declaring(find_ca(body)));
+    }
+    for (bom, charset) in [
+        (b"\xFF\xFE", Charset::Utf16Le),
+        (b"\xFE\xFF", Charset::Utf16Be),
+    ] {
+        if let Some(body) = prefix.strip_prefix(bom) {
+            let found = utf16::find_ca(body, charset);
+            let decision = Decision::new(charset, CharsetSource::ByteOrderMark);
+            return Some(decision.whole(2).declaring(found));
+        }
+    }
+    for charset in [Charset::Utf16Le, Charset::Utf16Be] {
+        let Some(found) = utf16::find_ca(prefix, charset) else {
+            continue;
+        };
+        if names(&found.label, charset) {
+            return Some(
+                Decision::new(charset, CharsetSource::Declared)
+                    .whole(0)
+                    .declaring(Some(found)),
+            );
+        }
+        let kind = match lookup(&found.label) {
+            Some(_) => WarningKind::CharsetMismatch {
+                declared: found.label.clone(),
+                used: charset.name(),
+            },
+            None => WarningKind::UnknownCharset(found.label.clone()),
+        };
+        let mut decision = Decision::new(charset, CharsetSource::Detected).whole(0);
+        decision.warning = Some((kind, found.range.clone()));
+        return Some(decision.declaring(Some(found)));
+    }
+    let charset = utf16::sniff(prefix)?;
+    Some(Decision::new(charset, CharsetSource::Detected).whole(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ca_is_found_in_its_own_game_only() {
+        let label = |bytes: &[u8]| find_ca(bytes).map(|found| found.label);
+        assert_eq!(label(b"(;FF[4]CA[ UTF-8 ]"), Some("UTF-8".into()));
+        assert_eq!(label(b"(;XCA[x]CA[Big5]"), Some("Big5".into()));
+        assert_eq!(label(b"(;FF[4])"), None);
+        assert_eq!(label(b"(;FF[4])\n(;CA[Big5])"), None);
+        assert_eq!(label(b"Subject: (3)\n(;CA[Big5])"), Some("Big5".into()));
+        let found = find_ca(b"(;CA[SJIS])").unwrap();
+        assert_eq!(found.range, 5..9);
+    }
+
+    fn prefix(bytes: &[u8], first: bool) -> Prefix<'_> {
+        Prefix {
+            bytes,
+            complete: true,
+            first,
+            previous: None,
+            utf8_valid: 0,
+        }
+    }
+
+    #[test]
+    fn utf8_mode_reports_ca_and_cuts_a_bom() {
+        let bom = prefix(b"\xEF\xBB\xBF(;CA[utf8])", true);
+        let decision = decide(bom, CharsetMode::Utf8);
+        assert_eq!(
+            (decision.skip, decision.source),
+            (3, CharsetSource::ByteOrderMark)
+        );
+        assert_eq!(decision.declared.as_deref(), Some("utf8"));
+        let decision = decide(prefix(b"(;CA[SJIS])", false), CharsetMode::Utf8);
+        assert_eq!(
+            (decision.charset, decision.source),
+            (Charset::Utf8, CharsetSource::Default)
+        );
+    }
+
+    #[cfg(feature = "encoding")]
+    #[test]
+    fn utf8_found_valid_before_is_not_checked_again() {
+        // The bytes an earlier decision found valid are taken as such.
+        let mut bytes = prefix(b"(;C[\xff])", false);
+        assert_eq!(
+            decide(bytes, CharsetMode::Auto).source,
+            CharsetSource::Detected
+        );
+        bytes.utf8_valid = 7;
+        let decision = decide(bytes, CharsetMode::Auto);
+        assert_eq!((decision.charset, decision.utf8_valid), (Charset::Utf8, 7));
+    }
+}
