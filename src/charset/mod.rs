@@ -52,6 +52,11 @@ pub(crate) use decode::{Bad, Out, Transcoder};
 pub(crate) use detect::{decide, names_only_utf8, Decision, Prefix};
 pub(crate) use labels::is_utf8_label;
 pub(crate) use offsets::{Anchors, Lines};
+#[cfg(feature = "encoding")]
+pub(crate) use sample::lead;
+pub(crate) use structure::tree_open;
+#[cfg(feature = "encoding")]
+pub(crate) use structure::{value_end, Lead};
 
 /// The most bytes from the start of a game that deciding its charset
 /// looks at (and a charset stage reads ahead): 64 KiB.

@@ -95,7 +95,7 @@ fn valid_utf8(prefix: Prefix<'_>) -> Option<(usize, bool)> {
 
 /// The lead bytes of the double-byte charsets whose second byte can
 /// be `\` or `]`.
-fn lead(charset: Charset) -> Option<Lead> {
+pub(crate) fn lead(charset: Charset) -> Option<Lead> {
     match charset {
         Charset::ShiftJis => Some(Lead::ShiftJis),
         Charset::Gb18030 | Charset::Big5 => Some(Lead::Wide),

@@ -165,7 +165,7 @@ fn close_or_escape(bytes: &[u8], at: usize) -> Option<usize> {
 
 /// The `]` closing the value whose body starts at `from`, if in `bytes`.
 #[cfg(feature = "encoding")]
-fn value_end(bytes: &[u8], from: usize, lead: Option<Lead>) -> Option<usize> {
+pub(crate) fn value_end(bytes: &[u8], from: usize, lead: Option<Lead>) -> Option<usize> {
     let Some(lead) = lead else {
         return match lex::find_value_end(bytes, from) {
             ValueEnd::Closed(close) => Some(close),

@@ -525,6 +525,9 @@ impl<R: io::Read> Reader<Decoded<R>> {
     /// (or the end) every call returns `Ok(None)`.
     #[inline(always)]
     pub fn next_event(&mut self) -> Result<Option<Event<'_>>, Error> {
+        if self.lenient.is_some() {
+            return Ok(self.next_buffered()?.map(|(event, _)| event));
+        }
         let found = self.next_found()?;
         Ok(found.map(|found| found.event(self.source.bytes())))
     }

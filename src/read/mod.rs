@@ -34,6 +34,7 @@
 //! # Ok::<(), sgf_stream::Error>(())
 //! ```
 
+mod batch;
 mod config;
 mod decoded;
 mod lenient;
@@ -48,6 +49,7 @@ use std::ops::Range;
 
 use bytes::Bytes;
 
+pub use batch::{Batch, Batches, DecodedBatch, Piece, Rest, DEFAULT_MAX, DEFAULT_TARGET};
 pub use config::{ReaderBuilder, DEFAULT_CHUNK};
 pub use decoded::Decoded;
 pub use source::{Pushed, Shared, Slice, Source, Stream};

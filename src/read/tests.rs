@@ -114,3 +114,17 @@ fn identifiers_from_tables_equal_their_bytes() {
     }
     assert_eq!(ascii_str(b"MULTIGOGM"), "MULTIGOGM");
 }
+
+#[test]
+fn a_lenient_charset_stage_repairs_through_next_event() {
+    let input = b"junk (;GM[1];B[pd]";
+    let mut reader = ReaderBuilder::new()
+        .lenient(true)
+        .from_reader_decoded(&input[..]);
+    let mut events = 0;
+    while let Some(_) = reader.next_event().expect("a lenient reader repairs") {
+        events += 1;
+    }
+    assert_eq!(events, 6); // ( ; GM ; B ) with the `)` supplied
+    assert_eq!(reader.take_warnings().len(), 2);
+}

@@ -1,0 +1,151 @@
+//! Where a game ends in raw bytes: parentheses counted outside values,
+//! scanned in pieces as bytes arrive, with the lead bytes of a
+//! double-byte charset taken along so that a second byte never fakes a
+//! `\` or a `]`.
+
+use crate::lex::{self, ValueEnd};
+
+#[cfg(feature = "encoding")]
+pub(super) use crate::charset::Lead;
+
+/// No charset hides `\` or `]` inside a character without the
+/// `encoding` feature.
+#[cfg(not(feature = "encoding"))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Lead {}
+
+/// What [`GameScan::end`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Found {
+    /// The game ends just before this offset, past its `)`.
+    End(usize),
+    /// The bytes end first: scan on once more arrive.
+    More,
+}
+
+/// The scan of one game, from its `(` to the `)` that closes it,
+/// resumable: each call goes on from where the last one stopped.
+#[derive(Debug, Clone, Default)]
+pub(super) struct GameScan {
+    /// Game trees and variations open.
+    depth: u32,
+    /// Inside a value whose body starts at this offset.
+    value: Option<usize>,
+    lead: Option<Lead>,
+    /// Where the scan goes on.
+    at: usize,
+}
+
+impl GameScan {
+    /// Starts the scan of the game whose `(` is at `open`, in a charset
+    /// with the lead bytes `lead`.
+    pub(super) fn start(&mut self, open: usize, lead: Option<Lead>) {
+        *self = GameScan {
+            depth: 1,
+            value: None,
+            lead,
+            at: open + 1,
+        };
+    }
+
+    /// Scans `buf` on to the end of the game.
+    pub(super) fn end(&mut self, buf: &[u8]) -> Found {
+        loop {
+            if let Some(body) = self.value {
+                match self.value_close(buf, body) {
+                    Some(close) => {
+                        self.value = None;
+                        self.at = close + 1;
+                    }
+                    None => return Found::More,
+                }
+            }
+            let Some(found) = memchr::memchr3(b'[', b'(', b')', &buf[self.at..]) else {
+                self.at = buf.len();
+                return Found::More;
+            };
+            let at = self.at + found;
+            self.at = at + 1;
+            match buf[at] {
+                b'[' => self.value = Some(at + 1),
+                b'(' => self.depth += 1,
+                _ => {
+                    self.depth -= 1;
+                    if self.depth == 0 {
+                        return Found::End(at + 1);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The `]` closing the value whose body starts at `body`, if in
+    /// `buf`; else `self.at` says where to go on.
+    fn value_close(&mut self, buf: &[u8], body: usize) -> Option<usize> {
+        match self.lead {
+            None => match lex::find_value_end(buf, self.at) {
+                ValueEnd::Closed(close) => Some(close),
+                ValueEnd::Open(resume) => {
+                    self.at = resume;
+                    None
+                }
+            },
+            // Characters are found from the body's start: scanned again
+            // from there when more bytes arrive.
+            #[cfg(feature = "encoding")]
+            Some(lead) => crate::charset::value_end(buf, body, Some(lead)),
+            #[cfg(not(feature = "encoding"))]
+            Some(lead) => {
+                let _ = body;
+                match lead {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The end of the game at the start of `input`, fed `step` bytes at
+    /// a time.
+    fn end_in_steps(input: &[u8], step: usize, lead: Option<Lead>) -> Option<usize> {
+        let mut scan = GameScan::default();
+        scan.start(0, lead);
+        let mut fed = 0;
+        while fed < input.len() {
+            fed = (fed + step).min(input.len());
+            if let Found::End(end) = scan.end(&input[..fed]) {
+                return Some(end);
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn parentheses_in_values_and_escapes_do_not_count() {
+        let game = b"(;C[a ) ( \\] b](;B[aa])(;W[bb]C[\\\\]))(;B[cc])";
+        let end = memchr::memmem::find(game, b"))").map(|at| at + 2);
+        assert_eq!(
+            &game[..end.unwrap()],
+            b"(;C[a ) ( \\] b](;B[aa])(;W[bb]C[\\\\]))"
+        );
+        for step in 1..=game.len() {
+            assert_eq!(end_in_steps(game, step, None), end, "step {step}");
+        }
+        assert_eq!(end_in_steps(b"(;C[never closed", 1, None), None);
+    }
+
+    #[cfg(feature = "encoding")]
+    #[test]
+    fn a_second_byte_of_shift_jis_is_not_an_escape() {
+        // 表 is 0x95 0x5C in Shift_JIS: its second byte is `\`.
+        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("(;C[表](;B[aa])(;B[bb]))");
+        let end = Some(sjis.len());
+        for step in 1..=sjis.len() {
+            assert_eq!(end_in_steps(&sjis, step, Some(Lead::ShiftJis)), end);
+        }
+        // Read as UTF-8, the `\` escapes the `]`: the game seems to go on.
+        assert_ne!(end_in_steps(&sjis, sjis.len(), None), end);
+    }
+}
