@@ -122,7 +122,7 @@ fn a_lenient_charset_stage_repairs_through_next_event() {
         .lenient(true)
         .from_reader_decoded(&input[..]);
     let mut events = 0;
-    while let Some(_) = reader.next_event().expect("a lenient reader repairs") {
+    while reader.next_event().expect("a lenient reader repairs").is_some() {
         events += 1;
     }
     assert_eq!(events, 6); // ( ; GM ; B ) with the `)` supplied
