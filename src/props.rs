@@ -172,7 +172,36 @@ use ValueType as T;
 
 /// Every FF\[4\] property of the general catalogue and of Go, sorted by
 /// identifier.
-pub static CATALOGUE: &[PropInfo] = &[
+pub static CATALOGUE: &[PropInfo] = ENTRIES;
+
+/// Where each identifier of one or two capitals is in [`CATALOGUE`], plus
+/// one (0: not there), by [`short_slot`]: a lookup with no search.
+static SHORT: [u8; 27 * 27] = short_index(ENTRIES);
+
+/// The slot of an identifier of one or two capitals in [`SHORT`].
+const fn short_slot(ident: &[u8]) -> Option<usize> {
+    match *ident {
+        [a @ b'A'..=b'Z'] => Some((a - b'A') as usize * 27),
+        [a @ b'A'..=b'Z', b @ b'A'..=b'Z'] => {
+            Some((a - b'A') as usize * 27 + (b - b'A') as usize + 1)
+        }
+        _ => None,
+    }
+}
+
+const fn short_index(entries: &[PropInfo]) -> [u8; 27 * 27] {
+    let mut index = [0; 27 * 27];
+    let mut at = 0;
+    while at < entries.len() {
+        if let Some(slot) = short_slot(entries[at].ident.as_bytes()) {
+            index[slot] = (at + 1) as u8;
+        }
+        at += 1;
+    }
+    index
+}
+
+const ENTRIES: &[PropInfo] = &[
     p("AB", T::Stone, List, Setup, "Add Black"),
     p("AE", T::Point, List, Setup, "Add Empty"),
     p("AN", T::SimpleText, One, GameInfo, "Annotation"),
@@ -251,7 +280,13 @@ pub static CATALOGUE: &[PropInfo] = &[
 /// assert_eq!(lookup("KM").unwrap().category, Category::GameInfo);
 /// assert!(lookup("KI").is_none());
 /// ```
+#[inline]
 pub fn lookup(ident: &str) -> Option<&'static PropInfo> {
+    if let Some(slot) = short_slot(ident.as_bytes()) {
+        return (SHORT[slot] as usize)
+            .checked_sub(1)
+            .map(|at| &CATALOGUE[at]);
+    }
     CATALOGUE
         .binary_search_by(|info| info.ident.cmp(ident))
         .ok()
@@ -355,6 +390,26 @@ pub fn normalize_ident(ident: &str) -> std::borrow::Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn short_identifiers_are_found_as_a_search_finds_them() {
+        assert!(CATALOGUE.len() < 255);
+        let search = |ident: &str| {
+            CATALOGUE
+                .binary_search_by(|info| info.ident.cmp(ident))
+                .ok()
+                .map(|at| &CATALOGUE[at])
+        };
+        for a in b'A'..=b'Z' {
+            for ident in std::iter::once(vec![a]).chain((b'A'..=b'Z').map(|b| vec![a, b])) {
+                let ident = String::from_utf8(ident).unwrap();
+                assert_eq!(lookup(&ident), search(&ident), "{ident}");
+            }
+        }
+        assert!(CATALOGUE
+            .iter()
+            .all(|info| lookup(info.ident) == Some(info)));
+    }
 
     #[test]
     fn tables_are_sorted_and_unique() {

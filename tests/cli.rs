@@ -14,9 +14,13 @@ use tempfile::TempDir;
 
 const GOOD: &str = "(;GM[1]FF[4]SZ[9]PB[Ann]PW[Bob]RE[B+R];B[cc];W[gg](;B[cg])(;B[gc]))\n";
 const GOOD2: &str = "(;GM[1]SZ[19]PB[Ann]DT[2001-05-06];B[pd];W[])(;GM[1]SZ[9];B[ee])\n";
-/// An unclosed value on line 2, column 3: an error in strict mode, two
-/// warnings in lenient mode (the value and the tree closed at the end).
+/// An unclosed value on line 2, column 3: an error in strict mode; in
+/// lenient mode an error too (a value cut by the end of the file), and a
+/// warning (the game tree closed at the end).
 const BAD: &str = "(;GM[1]\n;C[oops";
+/// A game whose final `)` is missing: a repair that keeps every value, a
+/// warning in lenient mode.
+const UNCLOSED: &str = "(;GM[1]\n;C[fine]";
 /// No game tree at all: an error in both modes.
 const NOT_SGF: &str = "Subject: no game here\n";
 
@@ -79,14 +83,26 @@ fn check_reports_each_problem_with_its_position_and_exits_1() {
 }
 
 #[test]
-fn check_is_lenient_by_default_repairs_are_warnings_and_exit_0() {
+fn check_is_lenient_by_default_and_a_repair_that_keeps_every_value_is_a_warning() {
     let dir = tree();
+    fs::write(dir.path().join("sub/c.sgf"), UNCLOSED).unwrap();
     let out = sgf().arg("check").arg(dir.path()).assert().code(0);
+    let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let bad = dir.path().join("sub/c.sgf").display().to_string();
+    let expected =
+        format!("{bad}:2:9: warning: input ended inside 1 open game tree(s): closed them");
+    assert_eq!(stdout.lines().collect::<Vec<_>>(), [expected.as_str()]);
+}
+
+#[test]
+fn a_lenient_repair_that_cuts_a_value_is_an_error_and_check_exits_1() {
+    let dir = tree();
+    let out = sgf().arg("check").arg(dir.path()).assert().code(1);
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     let bad = dir.path().join("sub/c.sgf").display().to_string();
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 2, "{stdout}");
-    assert!(lines[0].starts_with(&format!("{bad}:2:3: warning: value never closed")));
+    assert!(lines[0].starts_with(&format!("{bad}:2:3: error: value never closed")));
     assert!(lines[1].starts_with(&format!("{bad}:2:8: warning: input ended inside 1 open")));
 }
 
@@ -440,11 +456,22 @@ fn fmt_in_place_never_touches_a_file_with_errors_unless_forced() {
     let forced = fs::read(&bad).unwrap();
     assert_ne!(forced, BAD.as_bytes());
     assert!(sgf_stream::parse_collection(&forced).is_ok());
-    // Lenient (the default): the repaired file is written.
+    // Lenient (the default): a value cut at the end is an error, so the
+    // file is written only when forced.
     fs::write(&bad, BAD).unwrap();
-    sgf().args(["fmt", "-i"]).arg(&bad).assert().code(0);
+    sgf().args(["fmt", "-i"]).arg(&bad).assert().code(1);
+    assert_eq!(fs::read_to_string(&bad).unwrap(), BAD);
+    sgf()
+        .args(["fmt", "-i", "--force"])
+        .arg(&bad)
+        .assert()
+        .code(1);
     let repaired = sgf_stream::parse(fs::read_to_string(&bad).unwrap()).unwrap();
     assert_eq!(repaired.children()[0].get("C").unwrap(), ["oops"]);
+    // A repair that keeps every value is a warning: the file is written.
+    let unclosed = write(dir.path(), "unclosed.sgf", UNCLOSED);
+    sgf().args(["fmt", "-i"]).arg(&unclosed).assert().code(0);
+    assert_eq!(fs::read_to_string(&unclosed).unwrap(), "(;GM[1];C[fine])\n");
 }
 
 /// Tests run as root, where permission bits do not stop a write. So the
@@ -574,7 +601,7 @@ fn convert_round_trips_a_shift_jis_file() {
             .assert()
             .code(0);
         let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
-        assert!(stderr.contains("0 rewritten, 1 unchanged"), "{stderr}");
+        assert!(stderr.contains("0 written, 1 unchanged"), "{stderr}");
     }
 }
 
@@ -585,7 +612,8 @@ fn json_prints_one_object_per_game() {
     let archive = write(dir.path(), "g.tgz", tar);
     let b = dir.path().join("sub/b.SGF");
     let output = sgf().arg("json").arg(&b).arg(&archive).output().unwrap();
-    assert_eq!(output.status.code(), Some(0));
+    // bad.sgf's last value is cut: an error, but its game is written.
+    assert_eq!(output.status.code(), Some(1));
     let lines: Vec<Value> = String::from_utf8(output.stdout)
         .unwrap()
         .lines()

@@ -131,14 +131,19 @@ fn check_rules_reports_illegal_moves_with_codes_and_positions() {
     let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     let expected = [
         format!("{broken}:3:1: error: illegal-occupied: illegal move B[ee]: the point is occupied"),
-        format!("{broken}:3:8: error: bad-value: bad value of W: point off the 9x9 board"),
+        format!("{broken}:3:9: error: off-board: W[zz] is off the 9x9 board"),
         format!(
             "{broken}:4:8: warning: wrong-turn: illegal move W[bb]: it is the other player's turn"
         ),
     ];
     assert_eq!(stdout.lines().collect::<Vec<_>>(), expected, "{stdout}");
-    // Without --rules the file is fine.
-    sgf().arg("check").arg(&broken).assert().code(0).stdout("");
+    // Without --rules only the checks of values run.
+    sgf()
+        .arg("check")
+        .arg(&broken)
+        .assert()
+        .code(1)
+        .stdout(format!("{}\n", expected[1]));
 }
 
 #[test]

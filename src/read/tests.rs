@@ -122,7 +122,11 @@ fn a_lenient_charset_stage_repairs_through_next_event() {
         .lenient(true)
         .from_reader_decoded(&input[..]);
     let mut events = 0;
-    while reader.next_event().expect("a lenient reader repairs").is_some() {
+    while reader
+        .next_event()
+        .expect("a lenient reader repairs")
+        .is_some()
+    {
         events += 1;
     }
     assert_eq!(events, 6); // ( ; GM ; B ) with the `)` supplied

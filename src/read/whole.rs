@@ -11,7 +11,7 @@ use std::borrow::Cow;
 use super::{Decoded, Reader, DEFAULT_CHUNK};
 use crate::charset::{names_only_utf8, Anchors, CharsetMode, CharsetReport};
 use crate::error::{Error, LineCounter, Position};
-use crate::machine::Limits;
+use crate::machine::{Limits, Token};
 use crate::warning::Warning;
 
 /// A whole input converted to UTF-8 by the charset stage, with the way
@@ -39,6 +39,9 @@ pub struct DecodedInput<'a> {
     input: &'a [u8],
     text: Cow<'a, [u8]>,
     report: CharsetReport,
+    /// Where each game starts in the text and its charset, when the
+    /// games were decided one by one.
+    games: Vec<(u64, CharsetReport)>,
     warnings: Vec<Warning>,
     map: Relocation,
 }
@@ -57,8 +60,14 @@ impl<'a> DecodedInput<'a> {
         // A reader finds where games end, so that each is decided anew;
         // where every game would be UTF-8 anyway, the stage decodes on
         // alone.
+        let mut games = Vec::new();
         if mode == CharsetMode::Auto && !names_only_utf8(input) {
-            while let Ok(Some(_)) = reader.next_found() {}
+            while let Ok(Some(found)) = reader.next_found() {
+                if found.token() == Token::StartGameTree && reader.depth() == 1 {
+                    let at = reader.absolute(found.span().0);
+                    games.push((at, reader.source().report().clone()));
+                }
+            }
         }
         let mut stage = reader.into_source();
         // Reading a slice does not fail.
@@ -75,6 +84,7 @@ impl<'a> DecodedInput<'a> {
             input,
             text,
             report,
+            games,
             warnings,
             map,
         }
@@ -94,6 +104,29 @@ impl<'a> DecodedInput<'a> {
     /// and how it was chosen.
     pub fn report(&self) -> &CharsetReport {
         &self.report
+    }
+
+    /// The charset of the game that byte `offset` of the text belongs to
+    /// (the first game's before any game), and how it was chosen.
+    ///
+    /// ```
+    /// # #[cfg(feature = "encoding")] {
+    /// use sgf_stream::{read::DecodedInput, Charset};
+    /// let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("(;CA[SJIS]C[表])(;CA[UTF-8]C[x])");
+    /// let decoded = DecodedInput::new(&sjis);
+    /// let second = decoded.text().iter().rposition(|&b| b == b'(').unwrap();
+    /// assert_eq!(decoded.game_charset(0).charset, Charset::ShiftJis);
+    /// assert_eq!(decoded.game_charset(second).charset, Charset::Utf8);
+    /// # }
+    /// ```
+    pub fn game_charset(&self, offset: usize) -> &CharsetReport {
+        let games = self
+            .games
+            .partition_point(|&(start, _)| start <= offset as u64);
+        match games.checked_sub(1) {
+            Some(game) => &self.games[game].1,
+            None => &self.report,
+        }
     }
 
     /// What decoding found: unknown or wrong `CA`s, bytes replaced with

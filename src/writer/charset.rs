@@ -13,13 +13,28 @@ use super::WriteError;
 use crate::charset::Charset;
 
 impl Charset {
-    /// Appends `text` encoded in this charset to `out`.
+    /// Appends `text` encoded in this charset to `out`, as the
+    /// [`Writer`](crate::Writer) encodes it.
+    ///
+    /// ```
+    /// use sgf_stream::Charset;
+    /// let mut out = Vec::new();
+    /// Charset::Utf8.encode_into("(;C[é])", &mut out).unwrap();
+    /// assert_eq!(out, "(;C[é])".as_bytes());
+    /// # #[cfg(feature = "encoding")] {
+    /// let mut sjis = Vec::new();
+    /// Charset::ShiftJis.encode_into("(;C[表])", &mut sjis).unwrap();
+    /// assert_eq!(sjis, b"(;C[\x95\x5C])");
+    /// assert_eq!(Charset::ShiftJis.encode_into("\u{a5}", &mut sjis), Err('\u{a5}'));
+    /// # }
+    /// ```
     ///
     /// # Errors
-    /// The first character the charset cannot encode. In Shift_JIS that
-    /// includes `¥` (U+00A5) and `‾` (U+203E), which it would write as the
-    /// ASCII bytes `\` and `~`: a `\` there would turn into an escape.
-    pub(crate) fn encode_into(self, text: &str, out: &mut Vec<u8>) -> Result<(), char> {
+    /// The first character the charset cannot encode (part of `text` may
+    /// have been appended by then). In Shift_JIS that includes `¥` (U+00A5)
+    /// and `‾` (U+203E), which it would write as the ASCII bytes `\` and
+    /// `~`: a `\` there would turn into an escape.
+    pub fn encode_into(self, text: &str, out: &mut Vec<u8>) -> Result<(), char> {
         if self == Charset::Utf8 || text.is_ascii() {
             out.extend_from_slice(text.as_bytes());
             return Ok(());

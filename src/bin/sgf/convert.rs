@@ -1,12 +1,13 @@
-//! `sgf convert --to-utf8`: transcode legacy charsets to UTF-8 and declare
-//! `CA[UTF-8]` in every game's root node, keeping the layout as it is.
+//! `sgf convert --to CHARSET`: the text in another charset, each game's
+//! root `CA` set to say so, the layout kept.
 
 use std::ops::Range;
 
-use sgf_stream::{read::DecodedInput, Event};
+use sgf_stream::{Charset, Event};
 
-use crate::diag::{self, Depth, Mode};
-use crate::output::{self, Converted, OutputArgs};
+use crate::diag::{Mode, Severity};
+use crate::output::{self, OutputArgs, Text};
+use crate::visit::{Ctx, Depth, Job, Note, Visit};
 use crate::{Common, Status};
 
 /// Arguments of `sgf convert`.
@@ -14,23 +15,38 @@ use crate::{Common, Status};
 pub struct ConvertArgs {
     #[command(flatten)]
     output: OutputArgs,
-    /// Convert to UTF-8 (the one conversion there is, for now).
-    #[arg(long, required = true)]
+    /// The charset to write: UTF-8 (the default), or a legacy one the
+    /// writer knows (Shift_JIS, GB18030, Big5, EUC-KR, ISO-8859-1,
+    /// windows-1252, ...; any label CA takes).
+    #[arg(long, value_name = "CHARSET", value_parser = parse_charset, default_value = "UTF-8")]
+    to: Charset,
+    /// The same as `--to UTF-8`.
+    #[arg(long, hide = true, conflicts_with = "to")]
     to_utf8: bool,
 }
 
-/// Runs `sgf convert`.
-pub fn main(args: &ConvertArgs, common: &Common) -> Status {
-    let mode = args.output.mode();
-    output::main("convert", &args.output, common, |input| {
-        to_utf8(input.data, mode)
-    })
+fn parse_charset(label: &str) -> Result<Charset, String> {
+    match Charset::for_label(label) {
+        Some(charset) if charset.can_write() => Ok(charset),
+        Some(charset) => Err(format!("{} cannot be written", charset.name())),
+        None => Err(format!("unknown charset `{label}`")),
+    }
 }
 
-/// An edit of the UTF-8 text: replace `range` by `with`.
-struct Edit {
-    range: Range<usize>,
-    with: &'static [u8],
+/// A piece's text in the target charset, and where each game is in it
+/// (for UTF-8).
+#[derive(Debug, Default)]
+pub struct Converted {
+    /// The new text.
+    pub text: Vec<u8>,
+    /// Each game's bytes in `text`, from its `(` to its `)`.
+    pub games: Vec<Range<usize>>,
+}
+
+impl Text for Converted {
+    fn bytes(&self) -> &[u8] {
+        &self.text
+    }
 }
 
 /// Where the scan of a game's root node stands.
@@ -44,63 +60,235 @@ enum Root {
     In(usize),
 }
 
-/// The text of `data` in UTF-8 (its charset found as the library does:
-/// BOM, `CA`, detection), each root's `CA` set to `UTF-8` (or added
-/// right after the root's `;`). Nothing else changes.
-pub fn to_utf8(data: &[u8], mode: Mode) -> Converted {
-    let decoded = DecodedInput::new(data);
-    let text = decoded.text();
-    let mut edits = Vec::new();
-    let mut depth = Depth::default();
-    let mut root = Root::Done;
-    let add = |edits: &mut Vec<Edit>, at: usize| {
-        edits.push(Edit {
-            range: at..at,
-            with: b"CA[UTF-8]",
-        });
-    };
-    let found = diag::parse_text(text, mode, |event, span| {
-        let opens = depth.step(event);
-        root = match (root, event) {
-            (Root::In(_), Event::Property(ident, _)) if ident == "CA" => {
-                edits.push(Edit {
-                    range: span,
-                    with: b"CA[UTF-8]",
+/// Copies a piece's UTF-8 text, each root's `CA` set to the target (or
+/// added right after the root's `;`), then encodes it.
+#[derive(Debug)]
+pub struct Convert {
+    target: Charset,
+    /// The text so far, in UTF-8.
+    out: Vec<u8>,
+    /// The piece's text up to here is copied.
+    copied: usize,
+    games: Vec<Range<usize>>,
+    game_start: usize,
+    depth: Depth,
+    root: Root,
+    /// A stream: its text cannot be copied.
+    stream: bool,
+}
+
+impl Convert {
+    /// Converts to `target`.
+    pub fn new(target: Charset) -> Convert {
+        Convert {
+            target,
+            out: Vec::new(),
+            copied: 0,
+            games: Vec::new(),
+            game_start: 0,
+            depth: Depth::default(),
+            root: Root::Done,
+            stream: false,
+        }
+    }
+
+    fn ca(&self) -> String {
+        format!("CA[{}]", self.target.name())
+    }
+
+    fn copy_to(&mut self, text: &[u8], at: usize) {
+        if at > self.copied {
+            self.out.extend_from_slice(&text[self.copied..at]);
+            self.copied = at;
+        }
+    }
+
+    fn insert(&mut self, text: &[u8], at: usize) {
+        self.copy_to(text, at);
+        let ca = self.ca();
+        self.out.extend_from_slice(ca.as_bytes());
+    }
+}
+
+impl Visit for Convert {
+    type Out = Converted;
+
+    fn event(&mut self, event: &Event<'_>, span: Range<u64>, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
+        let Ctx::Batch(decoded) = ctx else {
+            if !self.stream {
+                self.stream = true;
+                notes.push(Note {
+                    at: span.start,
+                    severity: Severity::Error,
+                    message: "cannot convert: no game ends within 16 MiB here, so the text \
+                              cannot be held; `sgf fmt` writes it (not keeping the layout)"
+                        .into(),
                 });
+            }
+            return;
+        };
+        let text = decoded.text();
+        let span = span.start as usize..span.end as usize;
+        let opens = self.depth.step(event);
+        if opens {
+            self.copy_to(text, span.start);
+            self.game_start = self.out.len();
+        }
+        self.root = match (self.root, event) {
+            (Root::In(_), Event::Property(ident, _)) if ident == "CA" => {
+                self.copy_to(text, span.start);
+                let ca = self.ca();
+                self.out.extend_from_slice(ca.as_bytes());
+                self.copied = span.end;
                 Root::Done
             }
             (Root::In(at), Event::Property(..)) => Root::In(at),
             (Root::In(at), _) => {
-                add(&mut edits, at);
-                if opens {
-                    Root::Waiting
-                } else {
-                    Root::Done
+                self.insert(text, at);
+                match opens {
+                    true => Root::Waiting,
+                    false => Root::Done,
                 }
             }
             (Root::Waiting, Event::Node) => Root::In(span.end),
             (_, Event::StartGameTree) if opens => Root::Waiting,
             (state, _) => state,
         };
-    });
-    if let Root::In(at) = root {
-        add(&mut edits, at);
+        if self.depth.depth == 0 && matches!(event, Event::EndGameTree) {
+            self.copy_to(text, span.end);
+            self.games.push(self.game_start..self.out.len());
+        }
     }
-    Converted {
-        text: apply(text, &edits),
-        diagnostics: found.place(&decoded),
+
+    fn take(&mut self, ctx: &Ctx<'_>, notes: &mut Vec<Note>) -> Converted {
+        let Ctx::Batch(decoded) = ctx else {
+            return Converted::default();
+        };
+        let text = decoded.text();
+        if let Root::In(at) = self.root {
+            self.insert(text, at);
+        }
+        self.copy_to(text, text.len());
+        let utf8 = std::mem::take(&mut self.out);
+        let games = std::mem::take(&mut self.games);
+        *self = Convert::new(self.target);
+        if self.target == Charset::Utf8 {
+            return Converted { text: utf8, games };
+        }
+        let utf8 = String::from_utf8_lossy(&utf8);
+        let mut encoded = Vec::with_capacity(utf8.len());
+        if self.target.encode_into(&utf8, &mut encoded).is_ok() {
+            return Converted {
+                text: encoded,
+                games: Vec::new(),
+            };
+        }
+        // Characters the charset cannot write become `?`, each noted
+        // where it first is.
+        encoded.clear();
+        let mut noted = Vec::new();
+        let mut one = [0; 4];
+        for c in utf8.chars() {
+            if self
+                .target
+                .encode_into(c.encode_utf8(&mut one), &mut encoded)
+                .is_err()
+            {
+                encoded.push(b'?');
+                if !noted.contains(&c) {
+                    noted.push(c);
+                    let needle = c.encode_utf8(&mut one).as_bytes().to_vec();
+                    let at = memchr::memmem::find(text, &needle).unwrap_or(0);
+                    notes.push(Note {
+                        at: at as u64,
+                        severity: Severity::Error,
+                        message: format!(
+                            "`{c}` cannot be written in {}: written as `?`",
+                            self.target.name()
+                        ),
+                    });
+                }
+            }
+        }
+        Converted {
+            text: encoded,
+            games: Vec::new(),
+        }
     }
 }
 
-/// `text` with `edits` (in order, not overlapping) applied.
-fn apply(text: &[u8], edits: &[Edit]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(text.len() + edits.len() * 9);
-    let mut at = 0;
-    for edit in edits {
-        out.extend_from_slice(&text[at..edit.range.start]);
-        out.extend_from_slice(edit.with);
-        at = edit.range.end;
+struct ConvertJob {
+    mode: Mode,
+    target: Charset,
+}
+
+impl Job for ConvertJob {
+    type Visitor = Convert;
+
+    fn mode(&self) -> Mode {
+        self.mode
     }
-    out.extend_from_slice(&text[at..]);
-    out
+
+    fn visitor(&self) -> Convert {
+        Convert::new(self.target)
+    }
+}
+
+/// Runs `sgf convert`.
+pub fn main(args: &ConvertArgs, common: &Common) -> Status {
+    let target = match args.to_utf8 {
+        true => Charset::Utf8,
+        false => args.to,
+    };
+    let job = ConvertJob {
+        mode: args.output.mode(),
+        target,
+    };
+    output::main("convert", &args.output, common, &job)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn convert(input: &[u8], target: Charset) -> (Converted, Vec<Note>) {
+        let batch = sgf_stream::read::Batch::whole(input.to_vec());
+        let decoded = batch.decode();
+        let ctx = Ctx::Batch(&decoded);
+        let mut convert = Convert::new(target);
+        let mut notes = Vec::new();
+        for item in sgf_stream::Parser::new(decoded.text()).into_spans() {
+            let (event, span) = item.unwrap();
+            convert.event(&event, span, &ctx, &mut notes);
+        }
+        let out = convert.take(&ctx, &mut notes);
+        (out, notes)
+    }
+
+    #[test]
+    fn each_root_says_its_charset_and_nothing_else_changes() {
+        let input = b"(;GM[1]\n CA[latin1] C[x];B[aa])\n\n(;C[no ca](;CA[not root]))(;)";
+        let (out, notes) = convert(input, Charset::Utf8);
+        assert!(notes.is_empty());
+        assert_eq!(
+            String::from_utf8(out.text).unwrap(),
+            "(;GM[1]\n CA[UTF-8] C[x];B[aa])\n\n(;CA[UTF-8]C[no ca](;CA[not root]))(;CA[UTF-8])"
+        );
+        assert_eq!(out.games.len(), 3);
+    }
+
+    #[cfg(feature = "encoding")]
+    #[test]
+    fn to_shift_jis_and_back() {
+        let input = "(;CA[UTF-8]C[表示 ok])\n".as_bytes();
+        let (out, notes) = convert(input, Charset::ShiftJis);
+        assert!(notes.is_empty());
+        let (expected, _, _) = encoding_rs::SHIFT_JIS.encode("(;CA[Shift_JIS]C[表示 ok])\n");
+        assert_eq!(out.text, expected.as_ref());
+        let (back, _) = convert(&out.text, Charset::Utf8);
+        assert_eq!(back.text, "(;CA[UTF-8]C[表示 ok])\n".as_bytes());
+        let (out, notes) = convert("(;C[€])".as_bytes(), Charset::ShiftJis);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert_eq!(out.text, b"(;CA[Shift_JIS]C[?])");
+    }
 }

@@ -11,9 +11,16 @@
 use std::collections::HashMap;
 use std::io::{self, Write};
 
-use crate::diag::{self, Counts, Mode};
+use std::ops::Range;
+
+use sgf_stream::build::TreeBuilder;
+use sgf_stream::Event;
+
+use crate::diag::{Counts, Mode};
+use crate::inputs::Sources;
 use crate::position::{self, Outcome};
-use crate::run::{self, Input};
+use crate::run::{self, Delivery};
+use crate::visit::{Ctx, Job, Note, Visit};
 use crate::{Common, Inputs, Status};
 
 /// Arguments of `sgf dedupe`.
@@ -25,7 +32,8 @@ pub struct DedupeArgs {
     /// position they end in (each up to rotation and mirroring).
     #[arg(long, value_enum, default_value = "moves")]
     by: By,
-    /// Read with the exercise's strict rules (default: lenient).
+    /// Read by the letter of FF[4]: a file stops at its first deviation
+    /// (default: repair what can be repaired and go on).
     #[arg(long)]
     strict: bool,
 }
@@ -39,35 +47,46 @@ enum By {
     Position,
 }
 
-/// One game of one input.
-struct Game {
-    index: usize,
-    outcome: Outcome,
+struct DedupeJob(Mode);
+
+/// The games of a piece, each replayed from a tree built for it alone.
+#[derive(Default)]
+struct Outcomes {
+    builder: Option<TreeBuilder>,
+    /// Games opened in the piece.
+    games: usize,
+    /// Each game's index in the piece, and what it comes to (none when it
+    /// is not Go).
+    found: Vec<(usize, Option<Outcome>)>,
 }
 
-struct FileGames {
-    name: String,
-    games: Vec<Game>,
-    counts: Counts,
+impl Job for DedupeJob {
+    type Visitor = Outcomes;
+
+    fn mode(&self) -> Mode {
+        self.0
+    }
+
+    fn visitor(&self) -> Outcomes {
+        Outcomes::default()
+    }
 }
 
-fn file_games(input: &Input, mode: Mode) -> FileGames {
-    let (parsed, diagnostics) = diag::parse_trees(input.data, mode);
-    let trees = parsed.map(|parsed| parsed.trees).unwrap_or_default();
-    let games = trees
-        .iter()
-        .enumerate()
-        .filter_map(|(index, tree)| {
-            Some(Game {
-                index,
-                outcome: position::outcome(tree)?,
-            })
-        })
-        .collect();
-    FileGames {
-        name: input.name.to_string(),
-        games,
-        counts: Counts::of(&diagnostics),
+impl Visit for Outcomes {
+    type Out = Vec<(usize, Option<Outcome>)>;
+
+    fn event(&mut self, event: &Event<'_>, span: Range<u64>, _: &Ctx<'_>, _: &mut Vec<Note>) {
+        let builder = self.builder.get_or_insert_with(TreeBuilder::lenient);
+        if let Ok(Some(tree)) = builder.push_spanned(event, span) {
+            self.found.push((self.games, position::outcome(&tree)));
+            self.games += 1;
+        }
+    }
+
+    fn take(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) -> Self::Out {
+        self.builder = None;
+        self.games = 0;
+        std::mem::take(&mut self.found)
     }
 }
 
@@ -92,38 +111,45 @@ fn key(outcome: &Outcome, by: By) -> Option<(u64, u32)> {
 
 /// Runs `sgf dedupe`.
 pub fn main(args: &DedupeArgs, common: &Common) -> Status {
-    let mode = Mode::from_flag(args.strict);
+    let job = DedupeJob(Mode::from_flag(args.strict));
     let mut names: Vec<String> = Vec::new();
     let mut counts = Counts::default();
     let mut groups: Vec<Group> = Vec::new();
     let mut by_key: HashMap<(u64, u32), usize> = HashMap::new();
     let mut games = 0;
-    let totals = run::run(
-        &args.inputs.paths,
-        common,
-        |input| file_games(input, mode),
-        |file, _| {
-            counts.add(file.counts);
-            let name = names.len();
-            names.push(file.name);
-            for game in file.games {
-                games += 1;
-                let Some(key) = key(&game.outcome, args.by) else {
-                    continue;
-                };
-                let group = *by_key.entry(key).or_insert_with(|| {
-                    let size = key.1;
-                    groups.push(Group {
-                        size,
-                        members: Vec::new(),
-                    });
-                    groups.len() - 1
-                });
-                groups[group].members.push((name, game.index));
+    // The index of the first game of the next piece, in its input.
+    let mut first = 0;
+    let sources = Sources::Paths(&args.inputs.paths);
+    let totals = run::run(sources, common, &job, |delivery, _| {
+        let (input, done) = match delivery {
+            Delivery::Begin(input) => {
+                names.push(input.name.clone());
+                first = 0;
+                return Ok(());
             }
-            Ok(())
-        },
-    );
+            Delivery::End(..) => return Ok(()),
+            Delivery::Piece(input, done) => (input, done),
+        };
+        let _ = input;
+        counts.add(Counts::of(&done.diagnostics));
+        let name = names.len() - 1;
+        for (index, outcome) in done.out {
+            games += 1;
+            let Some(key) = outcome.and_then(|outcome| key(&outcome, args.by)) else {
+                continue;
+            };
+            let group = *by_key.entry(key).or_insert_with(|| {
+                groups.push(Group {
+                    size: key.1,
+                    members: Vec::new(),
+                });
+                groups.len() - 1
+            });
+            groups[group].members.push((name, first + index));
+        }
+        first += done.games as usize;
+        Ok(())
+    });
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut written = Ok(());
     let mut repeated = 0;

@@ -1,21 +1,20 @@
-//! Parsing an input for the subcommands, and the problems found in it:
-//! `file:line:column: error|warning: message`.
+//! Problems found in an input, and how bad each is:
+//! `file:line:column: error|warning|note: message`.
 
 use std::fmt;
-use std::ops::Range;
 
-use sgf_stream::{
-    build::Parsed, read::DecodedInput, CharsetReport, Error, Event, Position, ReaderBuilder,
-    Warning, WarningKind,
-};
+use sgf_stream::{Error, Position, ReaderBuilder, Warning, WarningKind};
 
 /// How bad a problem is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
-    /// The input (or part of it) could not be read as SGF.
+    /// Data was changed or lost reading the input, or a rule of the
+    /// format is broken: the file needs fixing.
     Error,
-    /// Something was repaired or looks wrong, and the input was still read.
+    /// Something was repaired that keeps every value, or looks wrong.
     Warning,
+    /// Worth knowing, nothing wrong: a charset that had to be guessed.
+    Note,
 }
 
 impl fmt::Display for Severity {
@@ -23,6 +22,7 @@ impl fmt::Display for Severity {
         f.write_str(match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
+            Severity::Note => "note",
         })
     }
 }
@@ -30,24 +30,32 @@ impl fmt::Display for Severity {
 /// One problem, with where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
-    /// Error or warning.
+    /// Error, warning or note.
     pub severity: Severity,
     /// Where, in the input's bytes.
     pub position: Position,
-    /// What, in lower case with no final period.
+    /// What, in lower case with no final period; a check's code first.
     pub message: String,
-    /// The lenient parser's warning, when it is one.
-    pub warning: Option<WarningKind>,
 }
 
 impl Diagnostic {
-    /// The diagnostic for a parse error.
+    /// The diagnostic for a reading error (the first deviation, strictly).
     pub fn error(err: &Error) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
             position: err.position(),
             message: err.kind().to_string(),
-            warning: None,
+        }
+    }
+
+    /// The diagnostic for a repair of lenient reading (or a charset
+    /// problem): an error when data was changed or dropped, else a
+    /// warning.
+    pub fn warning(warning: &Warning) -> Diagnostic {
+        Diagnostic {
+            severity: repair_severity(warning.kind()),
+            position: warning.position(),
+            message: warning.kind().to_string(),
         }
     }
 
@@ -60,41 +68,82 @@ impl Diagnostic {
     }
 }
 
-/// Counts of the problems in one input.
+/// Prints the problems of an input named `name` on standard error (only
+/// errors when `quiet`), for the subcommands whose output goes to
+/// standard output; returns their counts.
+pub fn print_on_stderr(
+    diagnostics: &[Diagnostic],
+    name: &str,
+    quiet: bool,
+    progress: &crate::progress::Progress,
+) -> Counts {
+    for diagnostic in diagnostics {
+        if diagnostic.severity == Severity::Error || !quiet {
+            progress.eprintln(&diagnostic.render(name));
+        }
+    }
+    Counts::of(diagnostics)
+}
+
+/// How bad a repair is: one that keeps every value is a warning; one
+/// that changes or drops data is an error.
+pub fn repair_severity(kind: &WarningKind) -> Severity {
+    match kind {
+        // Bytes or values dropped, a value cut at the end of the input,
+        // invalid bytes replaced.
+        WarningKind::SkippedText
+        | WarningKind::DroppedProperty(_)
+        | WarningKind::DroppedRepeat(_)
+        | WarningKind::UnclosedValue
+        | WarningKind::InvalidBytes(_)
+        | WarningKind::SkippedGameTree(_)
+        | WarningKind::NoGameTree => Severity::Error,
+        // Structure supplied or dropped with no value lost, identifiers
+        // read as their capitals, values merged, a CA that is wrong.
+        _ => Severity::Warning,
+    }
+}
+
+/// Counts of problems.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Counts {
     /// How many errors.
     pub errors: u64,
     /// How many warnings.
     pub warnings: u64,
+    /// How many notes.
+    pub notes: u64,
 }
 
 impl Counts {
     /// The counts of `diagnostics`.
     pub fn of(diagnostics: &[Diagnostic]) -> Counts {
-        let errors = diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .count() as u64;
-        Counts {
-            errors,
-            warnings: diagnostics.len() as u64 - errors,
+        let mut counts = Counts::default();
+        for diagnostic in diagnostics {
+            match diagnostic.severity {
+                Severity::Error => counts.errors += 1,
+                Severity::Warning => counts.warnings += 1,
+                Severity::Note => counts.notes += 1,
+            }
         }
+        counts
     }
 
     /// Adds `other` to these counts.
     pub fn add(&mut self, other: Counts) {
         self.errors += other.errors;
         self.warnings += other.warnings;
+        self.notes += other.notes;
     }
 }
 
 /// How strictly inputs are read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
-    /// The exercise's rules: every deviation is an error.
+    /// FF\[4\] to the letter: the first deviation is an error, and the
+    /// rest of that input is not read.
     Strict,
-    /// Repair what can be repaired, with a warning for each repair.
+    /// Repair what can be repaired, each repair a warning or an error.
     Lenient,
 }
 
@@ -108,126 +157,9 @@ impl Mode {
         }
     }
 
-    /// The library's options for this mode (charsets handled).
+    /// The library's reading options for this mode.
     pub fn options(self) -> ReaderBuilder {
         ReaderBuilder::new().lenient(self == Mode::Lenient)
-    }
-}
-
-impl Diagnostic {
-    /// The diagnostic for a lenient parse's warning. A game tree that had
-    /// to be skipped, or a file with no game tree, is an error: some game
-    /// did not parse.
-    pub fn warning(warning: &Warning) -> Diagnostic {
-        let severity = match warning.kind() {
-            WarningKind::SkippedGameTree(_) | WarningKind::NoGameTree => Severity::Error,
-            _ => Severity::Warning,
-        };
-        Diagnostic {
-            severity,
-            position: warning.position(),
-            message: warning.kind().to_string(),
-            warning: Some(warning.kind().clone()),
-        }
-    }
-}
-
-/// Reads a whole input into trees with the library's
-/// [`ReaderBuilder::read_collection`]: charset found and converted, repairs in
-/// lenient mode. Positions count bytes of the input as given. Returns the
-/// result (`None` after a strict error) and every problem.
-pub fn parse_trees(data: &[u8], mode: Mode) -> (Option<Parsed>, Vec<Diagnostic>) {
-    match mode.options().read_collection(data) {
-        Ok(parsed) => {
-            let diagnostics = parsed.warnings.iter().map(Diagnostic::warning).collect();
-            (Some(parsed), diagnostics)
-        }
-        Err(err) => (None, vec![Diagnostic::error(&err)]),
-    }
-}
-
-/// Parses `data` as events, the fast way: the text is converted to UTF-8
-/// first ([`DecodedInput`]), then read by [`parse_text`]. Returns the
-/// charset and the problems found, placed in the bytes of `data`.
-pub fn parse_events(
-    data: &[u8],
-    mode: Mode,
-    on_event: impl FnMut(&Event<'_>, Range<usize>),
-) -> (CharsetReport, Vec<Diagnostic>) {
-    let decoded = DecodedInput::new(data);
-    let found = parse_text(decoded.text(), mode, on_event);
-    let diagnostics = found.place(&decoded);
-    (decoded.report().clone(), diagnostics)
-}
-
-/// The problems of a parse of UTF-8 text, placed in that text.
-#[derive(Debug, Default)]
-pub struct Found {
-    warnings: Vec<Warning>,
-    error: Option<Error>,
-}
-
-impl Found {
-    /// The diagnostics, moved from the UTF-8 text of `decoded` back to
-    /// the bytes of its input.
-    pub fn place(mut self, decoded: &DecodedInput<'_>) -> Vec<Diagnostic> {
-        decoded.relocate(&mut self.warnings);
-        let mut diagnostics: Vec<Diagnostic> =
-            self.warnings.iter().map(Diagnostic::warning).collect();
-        if let Some(err) = self.error {
-            diagnostics.push(Diagnostic::error(&decoded.relocate_error(&err)));
-        }
-        diagnostics
-    }
-}
-
-/// Parses UTF-8 `text` strictly (stopping at the first error) or
-/// leniently; `on_event` gets every event and its byte range in `text`.
-/// Returns the problems found.
-pub fn parse_text(
-    text: &[u8],
-    mode: Mode,
-    mut on_event: impl FnMut(&Event<'_>, Range<usize>),
-) -> Found {
-    let mut found = Found::default();
-    let mut parser = ReaderBuilder::new()
-        .lenient(mode == Mode::Lenient)
-        .from_slice(text);
-    loop {
-        match parser.next_spanned() {
-            Ok(Some((event, span))) => on_event(&event, span.start as usize..span.end as usize),
-            Ok(None) => break,
-            Err(err) => found.error = Some(err),
-        }
-    }
-    found.warnings = parser.take_warnings();
-    found
-}
-
-/// Tracks where a stream of events stands: which game, how deep.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct Depth {
-    /// Open game trees and variations.
-    pub depth: u32,
-    /// Games started so far.
-    pub games: u64,
-}
-
-impl Depth {
-    /// Moves past `event`; returns whether it starts a new game.
-    pub fn step(&mut self, event: &Event) -> bool {
-        match event {
-            Event::StartGameTree => {
-                self.depth += 1;
-                if self.depth == 1 {
-                    self.games += 1;
-                    return true;
-                }
-            }
-            Event::EndGameTree => self.depth = self.depth.saturating_sub(1),
-            _ => {}
-        }
-        false
     }
 }
 
@@ -245,51 +177,28 @@ mod tests {
     }
 
     #[test]
-    fn counts_games_at_the_top_level_only() {
-        let mut depth = Depth::default();
-        let mut starts = 0;
-        let input = b"(;A[1](;B[2])(;C[3]))(;D[4])";
-        for mode in [Mode::Strict, Mode::Lenient] {
-            parse_events(input, mode, |event, _| {
-                starts += depth.step(event) as u32;
-            });
+    fn repairs_that_keep_every_value_are_warnings() {
+        let lowercase = WarningKind::LowercaseIdentifier {
+            found: "AddBlack".into(),
+            used: "AB".into(),
+        };
+        for kind in [
+            lowercase,
+            WarningKind::MissingClose(1),
+            WarningKind::UnmatchedClose,
+            WarningKind::MissingNode,
+            WarningKind::MergedProperty("AB".into()),
+        ] {
+            assert_eq!(repair_severity(&kind), Severity::Warning, "{kind}");
         }
-        assert_eq!((starts, depth.games, depth.depth), (4, 4, 0));
-    }
-}
-
-#[cfg(test)]
-mod mode_tests {
-    use super::*;
-
-    #[test]
-    fn lenient_repairs_are_warnings_and_skipped_games_errors() {
-        let (parsed, diagnostics) = parse_trees(b"junk (;GM[1];B[pd]", Mode::Lenient);
-        assert_eq!(parsed.unwrap().trees.len(), 1);
-        assert!(diagnostics.iter().all(|d| d.severity == Severity::Warning));
-        assert_eq!(diagnostics.len(), 2);
-        let (_, diagnostics) = parse_trees(b"", Mode::Lenient);
-        assert_eq!(Counts::of(&diagnostics).errors, 1);
-    }
-
-    #[test]
-    fn positions_count_bytes_of_the_input_before_conversion() {
-        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("(;CA[Shift_JIS]C[表表]\n;C[x");
-        for mode in [Mode::Strict, Mode::Lenient] {
-            let (charset, diagnostics) = parse_events(&sjis, mode, |_, _| {});
-            assert_eq!(charset.charset, "Shift_JIS");
-            let offset = sjis.iter().rposition(|&b| b == b'[').unwrap();
-            let first = &diagnostics[0];
-            assert_eq!(first.position.offset, offset as u64, "{mode:?}");
-            assert_eq!((first.position.line, first.position.column), (2, 3));
+        for kind in [
+            WarningKind::SkippedText,
+            WarningKind::UnclosedValue,
+            WarningKind::InvalidBytes("UTF-8"),
+            WarningKind::DroppedRepeat("B".into()),
+            WarningKind::NoGameTree,
+        ] {
+            assert_eq!(repair_severity(&kind), Severity::Error, "{kind}");
         }
-    }
-
-    #[test]
-    fn strict_mode_stops_at_the_first_error() {
-        let (parsed, diagnostics) = parse_trees(b"(;GM[1]AddBlack[aa])", Mode::Strict);
-        assert!(parsed.is_none());
-        assert_eq!(diagnostics[0].message, "property must be in uppercase");
-        assert_eq!(Counts::of(&diagnostics).errors, 1);
     }
 }

@@ -1,7 +1,7 @@
 //! `sgf fmt`: re-layout with the writer's options.
 
 use crate::output::{self, OutputArgs};
-use crate::rewrite::{self, LayoutArgs};
+use crate::rewrite::{LayoutArgs, RewriteJob};
 use crate::{Common, Status};
 
 /// Arguments of `sgf fmt`.
@@ -15,9 +15,10 @@ pub struct FmtArgs {
 
 /// Runs `sgf fmt`.
 pub fn main(args: &FmtArgs, common: &Common) -> Status {
-    let options = args.layout.options();
-    let mode = args.output.mode();
-    output::main("fmt", &args.output, common, |input| {
-        rewrite::rewrite(input.data, mode, options.clone(), false)
-    })
+    let job = RewriteJob {
+        mode: args.output.mode(),
+        options: args.layout.options(),
+        main_line_only: false,
+    };
+    output::main("fmt", &args.output, common, &job)
 }

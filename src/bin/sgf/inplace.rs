@@ -1,9 +1,9 @@
-//! Rewriting a file in place without ever leaving it half-written: the new
-//! content goes to a temporary file beside the original, is flushed to
-//! disk (fsync), and then renamed over the original in one step.
+//! Writing a file without ever leaving it half-written: the new content
+//! goes, piece by piece, to a temporary file beside it, is flushed to
+//! disk (fsync), and is then renamed over the target in one step.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// The temporary file for `path`: `.<name>.sgf-tmp` in the same directory
@@ -18,44 +18,112 @@ pub fn temporary_path(path: &Path) -> io::Result<PathBuf> {
     Ok(path.with_file_name(temp))
 }
 
-/// Replaces the content of the file at `path` by `content`.
+/// A file being written beside its target, to replace (or create) it in
+/// one step once complete.
 ///
-/// The original stays as it was unless the whole new content reached the
-/// disk: on any error the temporary file is removed (if it was created)
-/// and the original is untouched. An existing file at the temporary path
-/// is never overwritten (it may be another run's); that is an error too.
-/// The new file keeps the original's permissions. Symbolic links are
+/// An existing file at the temporary path is never overwritten (it may
+/// be another run's); that is an error. Symbolic links to the target are
 /// followed: the file they point to is replaced. Only a regular file is
 /// replaced: a named pipe or a device stays what it is.
-pub fn replace(path: &Path, content: &[u8]) -> io::Result<()> {
-    let path = fs::canonicalize(path)?;
-    let metadata = fs::metadata(&path)?;
-    if !metadata.is_file() {
-        let message = format!("{} is not a regular file", path.display());
-        return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
-    }
-    let permissions = metadata.permissions();
-    let temp = temporary_path(&path)?;
-    let mut file = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temp)
-        .map_err(|err| annotate(err, "cannot create", &temp))?;
-    let written = write_all_synced(&mut file, content)
-        .and_then(|()| file.set_permissions(permissions))
-        .and_then(|()| fs::rename(&temp, &path));
-    drop(file);
-    if let Err(err) = written {
-        let _ = fs::remove_file(&temp);
-        return Err(annotate(err, "cannot write", &temp));
-    }
-    sync_directory(&path);
-    Ok(())
+pub struct Staged {
+    target: PathBuf,
+    temp: PathBuf,
+    file: BufWriter<File>,
 }
 
-fn write_all_synced(file: &mut File, content: &[u8]) -> io::Result<()> {
-    file.write_all(content)?;
-    file.sync_all()
+impl Staged {
+    /// Starts the new content of `target`.
+    pub fn new(target: &Path) -> io::Result<Staged> {
+        let target = match fs::canonicalize(target) {
+            Ok(target) => target,
+            Err(err) if err.kind() == io::ErrorKind::NotFound => target.to_path_buf(),
+            Err(err) => return Err(err),
+        };
+        if fs::metadata(&target).is_ok_and(|meta| !meta.is_file()) {
+            let message = format!("{} is not a regular file", target.display());
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
+        }
+        let temp = temporary_path(&target)?;
+        let file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)
+            .map_err(|err| annotate(err, "cannot create", &temp))?;
+        Ok(Staged {
+            target,
+            temp,
+            file: BufWriter::with_capacity(256 << 10, file),
+        })
+    }
+
+    /// Appends to the new content.
+    pub fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.file
+            .write_all(bytes)
+            .map_err(|err| annotate(err, "cannot write", &self.temp))
+    }
+
+    /// Whether the new content is what the target holds already.
+    pub fn unchanged(&mut self) -> io::Result<bool> {
+        self.file.flush()?;
+        let (Ok(mut old), Ok(mut new)) = (File::open(&self.target), File::open(&self.temp)) else {
+            return Ok(false);
+        };
+        if old.metadata()?.len() != new.metadata()?.len() {
+            return Ok(false);
+        }
+        let (mut a, mut b) = (vec![0; 64 << 10], vec![0; 64 << 10]);
+        loop {
+            let read = read_full(&mut old, &mut a)?;
+            if read_full(&mut new, &mut b[..read.max(1)])? != read || a[..read] != b[..read] {
+                return Ok(false);
+            }
+            if read == 0 {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// Puts the new content in place of the target (which keeps its
+    /// permissions), durably.
+    pub fn commit(self) -> io::Result<()> {
+        let Staged { target, temp, file } = self;
+        let written = file
+            .into_inner()
+            .map_err(|err| err.into_error())
+            .and_then(|file| {
+                file.sync_all()?;
+                if let Ok(meta) = fs::metadata(&target) {
+                    file.set_permissions(meta.permissions())?;
+                }
+                fs::rename(&temp, &target)
+            });
+        if let Err(err) = written {
+            let _ = fs::remove_file(&temp);
+            return Err(annotate(err, "cannot write", &temp));
+        }
+        sync_directory(&target);
+        Ok(())
+    }
+
+    /// Drops the new content; the target stays as it was.
+    pub fn discard(self) {
+        let Staged { temp, file, .. } = self;
+        drop(file);
+        let _ = fs::remove_file(temp);
+    }
+}
+
+/// Reads until `buf` is full or the end.
+fn read_full(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
+    let mut read = 0;
+    while read < buf.len() {
+        match file.read(&mut buf[read..])? {
+            0 => break,
+            n => read += n,
+        }
+    }
+    Ok(read)
 }
 
 /// Makes the rename itself durable, where the platform allows it.
@@ -80,9 +148,36 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("g.sgf");
         fs::write(&path, "old").unwrap();
-        replace(&path, b"new").unwrap();
+        let mut staged = Staged::new(&path).unwrap();
+        staged.write(b"ne").unwrap();
+        staged.write(b"w").unwrap();
+        assert!(!staged.unchanged().unwrap());
+        staged.commit().unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"new");
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn the_same_content_is_seen_unchanged_and_discarding_keeps_the_original() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.sgf");
+        fs::write(&path, "same").unwrap();
+        let mut staged = Staged::new(&path).unwrap();
+        staged.write(b"same").unwrap();
+        assert!(staged.unchanged().unwrap());
+        staged.discard();
+        assert_eq!(fs::read(&path).unwrap(), b"same");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_new_file_is_created() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("new.sgf");
+        let mut staged = Staged::new(&path).unwrap();
+        staged.write(b"(;)").unwrap();
+        staged.commit().unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"(;)");
     }
 
     #[test]
@@ -94,7 +189,7 @@ mod tests {
             eprintln!("note: mkfifo is unavailable; skipping this test");
             return;
         }
-        let err = replace(&fifo, b"(;)").unwrap_err();
+        let err = Staged::new(&fifo).err().unwrap();
         assert!(err.to_string().contains("not a regular file"), "{err}");
         assert!(!fs::metadata(&fifo).unwrap().is_file());
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
@@ -106,7 +201,7 @@ mod tests {
         let path = dir.path().join("g.sgf");
         fs::write(&path, "old").unwrap();
         fs::create_dir(temporary_path(&path).unwrap()).unwrap();
-        assert!(replace(&path, b"new").is_err());
+        assert!(Staged::new(&path).is_err());
         assert_eq!(fs::read(&path).unwrap(), b"old");
         assert!(temporary_path(&path).unwrap().is_dir());
     }

@@ -1,28 +1,35 @@
 //! `sgf json`: JSON Lines, one object per game, ready for DuckDB, pandas
-//! or Spark.
+//! or Spark, written straight from events.
 //!
 //! Each object has: `file` (the input's name), `game` (its index in the
-//! file, from 0), `charset` (the charset the file was read in), `root`
+//! file, from 0), `charset` (the charset the game was read in), `root`
 //! (the root properties of the FF\[4\] catalogue: `GM`, `FF`, `SZ`, `CA`,
 //! `AP`, `ST`), `info` (the game-info properties, `PB`, `PW`, `RE`, `KM`,
-//! `DT`, ..., first found on the main line), `moves` (the main line's
-//! moves in order, each `{"color": "B"|"W", "point": [column, row]}` from
-//! 0 at the top left, `"point": null` for a pass; a value that is not a
-//! move on the board is left out and named in `move_errors`), `nodes` (in
-//! all variations)
-//! and `variations` (lines of play besides the main line). Values are
-//! decoded text; a property given several values keeps the first.
+//! `HA`, `DT`, ..., first found on the main line), `setup` (the stones
+//! the root sets up, `AB`, `AW`, `AE`, each a list of `[column, row]`,
+//! and `PL`, the player to move: with `SZ`, the position the moves start
+//! from, handicap stones included), `moves` (the main line's moves in
+//! order, each `{"color": "B"|"W", "point": [column, row]}` from 0 at the
+//! top left, `"point": null` for a pass; a value that is not a move on
+//! the board is left out and named in `move_errors`; stones set up
+//! further down the main line are in `later_setup`, each with the number
+//! of moves played before it), `nodes` (in all variations) and
+//! `variations` (lines of play besides the main line). Values are decoded
+//! text; a property given several values keeps the first.
 
-use std::fmt::Write as _;
 use std::io::{self, Write};
+use std::ops::Range;
 
 use serde_json::{Map, Value};
+use sgf_stream::build::TreeBuilder;
 use sgf_stream::props::{self, Category};
-use sgf_stream::typed::Move;
-use sgf_stream::SgfTree;
+use sgf_stream::typed::{point_list, BoardSize, Move, Point};
+use sgf_stream::{Event, RawValues, SgfTree};
 
-use crate::diag::{self, Counts, Diagnostic, Mode, Severity};
-use crate::run::{self, Input};
+use crate::diag::{self, Counts, Mode, Severity};
+use crate::inputs::Sources;
+use crate::run::{self, Delivery};
+use crate::visit::{Ctx, Job, Note, Visit};
 use crate::{Common, Inputs, Status};
 
 /// Arguments of `sgf json`.
@@ -30,7 +37,8 @@ use crate::{Common, Inputs, Status};
 pub struct JsonArgs {
     #[command(flatten)]
     inputs: Inputs,
-    /// Read with the exercise's strict rules (default: lenient).
+    /// Read by the letter of FF[4]: a file stops at its first deviation
+    /// (default: repair what can be repaired and go on).
     #[arg(long)]
     strict: bool,
     /// Add the main line's hashes, each 16 hexadecimal digits:
@@ -41,31 +49,323 @@ pub struct JsonArgs {
     hash: bool,
 }
 
-struct FileJson {
-    name: String,
-    lines: Vec<u8>,
-    diagnostics: Vec<Diagnostic>,
+struct JsonJob {
+    mode: Mode,
+    hash: bool,
+}
+
+impl Job for JsonJob {
+    type Visitor = Games;
+
+    fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    fn visitor(&self) -> Games {
+        Games {
+            hash: self.hash,
+            ..Games::default()
+        }
+    }
+}
+
+/// The games of a piece as JSON: each object but its first two fields
+/// (`file` and `game`, which only the whole input knows).
+#[derive(Debug, Default)]
+pub struct Lines {
+    /// The objects' other fields, one after another.
+    pub text: Vec<u8>,
+    /// Where each object's fields end in `text`.
+    pub ends: Vec<usize>,
+}
+
+/// One game being turned into JSON.
+#[derive(Debug, Default)]
+struct Game {
+    root: Map<String, Value>,
+    info: Map<String, Value>,
+    setup: Map<String, Value>,
+    later_setup: Vec<Value>,
+    moves: Vec<u8>,
+    move_count: usize,
+    move_errors: Vec<Value>,
+    size: BoardSize,
+    depth: u32,
+    nodes: u64,
+    leaves: u64,
+    after_end: bool,
+    /// Still on the main line: before the game's first `)`.
+    main: bool,
+    /// In the root node.
+    in_root: bool,
+    /// The setup of the current node further down the main line.
+    node_setup: Map<String, Value>,
+    tree: Option<TreeBuilder>,
+}
+
+/// Turns the events of a piece into [`Lines`].
+#[derive(Debug, Default)]
+pub struct Games {
+    hash: bool,
+    lines: Lines,
+    game: Game,
+}
+
+impl Visit for Games {
+    type Out = Lines;
+
+    #[inline]
+    fn event(&mut self, event: &Event<'_>, span: Range<u64>, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
+        let game = &mut self.game;
+        let built = match &mut game.tree {
+            Some(tree) => tree.push_spanned(event, span.clone()).ok().flatten(),
+            None => None,
+        };
+        match event {
+            Event::StartGameTree => {
+                if game.depth == 0 {
+                    *game = Game {
+                        main: true,
+                        tree: self.hash.then(TreeBuilder::lenient),
+                        ..Game::default()
+                    };
+                    let charset = ctx.charset(span.start).charset;
+                    self.lines.text.extend_from_slice(b"\"charset\":");
+                    json_string(&mut self.lines.text, charset.name());
+                    if let Some(tree) = &mut self.game.tree {
+                        let _ = tree.push_spanned(event, span);
+                    }
+                }
+                let game = &mut self.game;
+                game.depth += 1;
+                game.after_end = false;
+            }
+            Event::Node => {
+                game.end_node();
+                game.nodes += 1;
+                game.after_end = false;
+                game.in_root = game.nodes == 1;
+            }
+            Event::Property(ident, values) => {
+                if game.main {
+                    game.property(ident.as_str(), *values);
+                }
+            }
+            Event::EndGameTree => {
+                game.end_node();
+                game.main = false;
+                game.leaves += !game.after_end as u64;
+                game.after_end = true;
+                game.depth = game.depth.saturating_sub(1);
+                if game.depth == 0 {
+                    self.finish_game(built, span.start, notes);
+                }
+            }
+        }
+    }
+
+    fn take(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) -> Lines {
+        std::mem::take(&mut self.lines)
+    }
+}
+
+impl Games {
+    /// The game just closed (and its tree, when hashes are asked for):
+    /// its fields go after its `charset`.
+    fn finish_game(&mut self, tree: Option<SgfTree>, at: u64, notes: &mut Vec<Note>) {
+        let game = std::mem::take(&mut self.game);
+        let out = &mut self.lines.text;
+        let _ = write!(
+            out,
+            ",\"root\":{},\"info\":{},\"setup\":{},\"moves\":[",
+            Value::Object(game.root),
+            Value::Object(game.info),
+            Value::Object(game.setup),
+        );
+        out.extend_from_slice(&game.moves);
+        out.push(b']');
+        if !game.move_errors.is_empty() {
+            let _ = write!(out, ",\"move_errors\":{}", Value::Array(game.move_errors));
+        }
+        if !game.later_setup.is_empty() {
+            let _ = write!(out, ",\"later_setup\":{}", Value::Array(game.later_setup));
+        }
+        let _ = write!(
+            out,
+            ",\"nodes\":{},\"variations\":{}",
+            game.nodes,
+            game.leaves.saturating_sub(1)
+        );
+        if game.tree.is_some() {
+            match tree {
+                Some(tree) => crate::position::write_hashes(out, &tree),
+                None => notes.push(Note {
+                    at,
+                    severity: Severity::Error,
+                    message: "cannot hash the game".into(),
+                }),
+            }
+        }
+        out.push(b'}');
+        self.lines.ends.push(out.len());
+    }
+}
+
+impl Game {
+    fn property(&mut self, ident: &str, values: RawValues<'_>) {
+        let color = match ident {
+            "B" => b'B',
+            "W" => b'W',
+            _ => return self.other(ident, values),
+        };
+        let raw = values.first().as_bytes();
+        match Move::decode(raw, self.size) {
+            Ok(played) => {
+                if self.move_count > 0 {
+                    self.moves.push(b',');
+                }
+                self.move_count += 1;
+                self.moves.extend_from_slice(b"{\"color\":\"");
+                self.moves.push(color);
+                match played {
+                    Move::Play(point) => {
+                        self.moves.extend_from_slice(b"\",\"point\":");
+                        write_point(&mut self.moves, point);
+                        self.moves.push(b'}');
+                    }
+                    Move::Pass => self.moves.extend_from_slice(b"\",\"point\":null}"),
+                }
+            }
+            Err(err) => self
+                .move_errors
+                .push(Value::from(format!("{ident}: {}", err.kind))),
+        }
+    }
+
+    fn other(&mut self, ident: &str, values: RawValues<'_>) {
+        let Some(info) = props::lookup(ident) else {
+            return;
+        };
+        match info.category {
+            Category::Root if self.in_root => {
+                if ident == "SZ" {
+                    if let Ok(size) = BoardSize::decode_lenient(values.first().as_bytes()) {
+                        self.size = size;
+                    }
+                }
+                self.root.entry(ident).or_insert_with(|| first(values));
+            }
+            Category::GameInfo => {
+                self.info.entry(ident).or_insert_with(|| first(values));
+            }
+            Category::Setup => {
+                let value = match ident {
+                    "PL" => first(values),
+                    _ => points(values, self.size),
+                };
+                let setup = match self.in_root {
+                    true => &mut self.setup,
+                    false => &mut self.node_setup,
+                };
+                setup.insert(ident.to_string(), value);
+            }
+            _ => {}
+        }
+    }
+
+    /// The node ends: its setup, below the root, goes to `later_setup`.
+    fn end_node(&mut self) {
+        if self.node_setup.is_empty() {
+            return;
+        }
+        let mut setup = std::mem::take(&mut self.node_setup);
+        setup.insert("after_moves".into(), Value::from(self.move_count));
+        self.later_setup.push(Value::Object(setup));
+    }
+}
+
+/// The first value, as decoded text.
+fn first(values: RawValues<'_>) -> Value {
+    let raw = values.first();
+    Value::from(match raw.text() {
+        Ok(text) => text.into_owned(),
+        Err(_) => String::from_utf8_lossy(raw.as_bytes()).into_owned(),
+    })
+}
+
+/// A list of points, compressed rectangles expanded; values that are no
+/// points on the board are left out.
+fn points(values: RawValues<'_>, size: BoardSize) -> Value {
+    let mut list = Vec::new();
+    for value in values.iter() {
+        for point in point_list([value.as_bytes()], size).unwrap_or_default() {
+            list.push(Value::from(vec![point.col, point.row]));
+        }
+    }
+    Value::Array(list)
+}
+
+/// `[column,row]`.
+fn write_point(out: &mut Vec<u8>, point: Point) {
+    out.push(b'[');
+    write_small(out, point.col);
+    out.push(b',');
+    write_small(out, point.row);
+    out.push(b']');
+}
+
+/// A number below 100 in decimal.
+#[inline]
+fn write_small(out: &mut Vec<u8>, n: u8) {
+    if n >= 10 {
+        out.push(b'0' + n / 10);
+    }
+    out.push(b'0' + n % 10);
+}
+
+/// `text` as a JSON string.
+fn json_string(out: &mut Vec<u8>, text: &str) {
+    let _ = serde_json::to_writer(out, text);
 }
 
 /// Runs `sgf json`.
 pub fn main(args: &JsonArgs, common: &Common) -> Status {
-    let mode = Mode::from_flag(args.strict);
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let job = JsonJob {
+        mode: Mode::from_flag(args.strict),
+        hash: args.hash,
+    };
+    let mut out = io::BufWriter::with_capacity(1 << 20, io::stdout().lock());
     let mut counts = Counts::default();
-    let totals = run::run(
-        &args.inputs.paths,
-        common,
-        |input| file_json(input, mode, args.hash),
-        |file, progress| {
-            counts.add(Counts::of(&file.diagnostics));
-            for diagnostic in &file.diagnostics {
-                if diagnostic.severity == Severity::Error || !common.quiet {
-                    progress.eprintln(&diagnostic.render(&file.name));
-                }
+    let mut head = Vec::new();
+    let mut index = 0u64;
+    let sources = Sources::Paths(&args.inputs.paths);
+    let totals = run::run(sources, common, &job, |delivery, progress| {
+        let (input, done) = match delivery {
+            Delivery::Begin(input) => {
+                head.clear();
+                head.extend_from_slice(b"{\"file\":");
+                json_string(&mut head, &input.name);
+                head.extend_from_slice(b",\"game\":");
+                index = 0;
+                return Ok(());
             }
-            out.write_all(&file.lines)
-        },
-    );
+            Delivery::End(..) => return Ok(()),
+            Delivery::Piece(input, done) => (input, done),
+        };
+        let found = diag::print_on_stderr(&done.diagnostics, &input.name, common.quiet, progress);
+        counts.add(found);
+        let lines = done.out;
+        let mut start = 0;
+        for end in lines.ends {
+            out.write_all(&head)?;
+            write!(out, "{index},")?;
+            out.write_all(&lines.text[start..end])?;
+            out.write_all(b"\n")?;
+            index += 1;
+            start = end;
+        }
+        Ok(())
+    });
     let flushed = out.flush();
     let status = crate::check::status(&totals, counts);
     if flushed.is_err() {
@@ -75,117 +375,38 @@ pub fn main(args: &JsonArgs, common: &Common) -> Status {
     }
 }
 
-fn file_json(input: &Input, mode: Mode, hash: bool) -> FileJson {
-    let (parsed, diagnostics) = diag::parse_trees(input.data, mode);
-    let mut lines = Vec::new();
-    if let Some(parsed) = parsed {
-        for (index, tree) in parsed.trees.iter().enumerate() {
-            let mut line = game_json(tree, input.name, index, parsed.charset.charset.name());
-            if hash {
-                crate::position::add_hashes(&mut line, tree);
-            }
-            lines.extend_from_slice(line.as_bytes());
-            lines.push(b'\n');
-        }
-    }
-    FileJson {
-        name: input.name.to_string(),
-        lines,
-        diagnostics,
-    }
-}
-
-/// The object for one game, as one line of JSON (without the newline).
-///
-/// Written by hand around `serde_json`'s string escaping: the moves are
-/// most of the output, and building a `Value` for each costs more than
-/// the parse.
-pub fn game_json(tree: &SgfTree, file: &str, index: usize, charset: &str) -> String {
-    let mut root = Map::new();
-    let mut info = Map::new();
-    for (ident, values) in tree.properties() {
-        if category(ident) == Some(Category::Root) {
-            root.insert(ident.to_string(), first(values));
-        }
-    }
-    for node in tree.main_line() {
-        for (ident, values) in node.properties() {
-            if category(ident) == Some(Category::GameInfo) && !info.contains_key(ident) {
-                info.insert(ident.to_string(), first(values));
-            }
-        }
-    }
-    let (mut nodes, mut leaves) = (0usize, 0usize);
-    for node in tree.nodes() {
-        nodes += 1;
-        leaves += node.children().is_empty() as usize;
-    }
-    let mut line = format!(
-        "{{\"file\":{},\"game\":{index},\"charset\":{},\"root\":{},\"info\":{},\"moves\":",
-        Value::from(file),
-        Value::from(charset),
-        Value::Object(root),
-        Value::Object(info),
-    );
-    write_moves(&mut line, tree);
-    let _ = write!(
-        line,
-        ",\"nodes\":{nodes},\"variations\":{}}}",
-        leaves.saturating_sub(1)
-    );
-    line
-}
-
-fn category(ident: &str) -> Option<Category> {
-    props::lookup(ident).map(|info| info.category)
-}
-
-fn first(values: &[String]) -> Value {
-    Value::from(values.first().map_or("", String::as_str))
-}
-
-/// The moves of the main line, in order, as a JSON array (the library's
-/// [`SgfTree::moves_lenient`]), then the values that are not moves, if
-/// any, as `"move_errors"`.
-fn write_moves(out: &mut String, tree: &SgfTree) {
-    let (moves, errors) = tree.moves_lenient();
-    out.push('[');
-    for (i, (color, played)) in moves.iter().enumerate() {
-        let comma = if i > 0 { "," } else { "" };
-        let color = color.ident();
-        let _ = match played {
-            Move::Play(p) => write!(
-                out,
-                r#"{comma}{{"color":"{color}","point":[{},{}]}}"#,
-                p.col, p.row
-            ),
-            Move::Pass => write!(out, r#"{comma}{{"color":"{color}","point":null}}"#),
-        };
-    }
-    out.push(']');
-    if !errors.is_empty() {
-        let messages: Vec<Value> = errors
-            .iter()
-            .map(|e| Value::from(format!("{}: {}", e.property, e.kind)))
-            .collect();
-        let _ = write!(out, r#","move_errors":{}"#, Value::Array(messages));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
 
+    fn objects(input: &str) -> Vec<Value> {
+        let batch = sgf_stream::read::Batch::whole(input.as_bytes().to_vec());
+        let decoded = batch.decode();
+        let mut games = Games::default();
+        for item in sgf_stream::Parser::new(decoded.text()).into_spans() {
+            let (event, span) = item.unwrap();
+            games.event(&event, span, &Ctx::Batch(&decoded), &mut Vec::new());
+        }
+        let lines = games.take(&Ctx::Batch(&decoded), &mut Vec::new());
+        let mut start = 0;
+        lines
+            .ends
+            .iter()
+            .map(|&end| {
+                let object = format!("{{{}", String::from_utf8_lossy(&lines.text[start..end]));
+                start = end;
+                serde_json::from_str(&object).unwrap()
+            })
+            .collect()
+    }
+
     #[test]
     fn one_game_as_json() {
-        let tree =
-            sgf_stream::parse("(;GM[1]SZ[9]PB[Ann]C[hello];B[cc];W[](;B[zz]PW[Bob])(;B[aa]))")
-                .unwrap();
-        let line = game_json(&tree, "f\"g.sgf", 3, "UTF-8");
-        let value: Value = serde_json::from_str(&line).unwrap();
-        assert_eq!(value["file"], "f\"g.sgf");
-        assert_eq!(value["game"], 3);
+        let found =
+            objects("(;GM[1]SZ[9]PB[Ann]C[hello];B[cc];W[](;B[zz]PW[Bob])(;B[aa]))(;B[dd])");
+        let value = &found[0];
+        assert_eq!(value["charset"], "UTF-8");
         assert_eq!(value["root"], json!({ "GM": "1", "SZ": "9" }));
         assert_eq!(value["info"], json!({ "PB": "Ann", "PW": "Bob" }));
         let moves = value["moves"].as_array().unwrap();
@@ -195,5 +416,25 @@ mod tests {
         assert_eq!(value["move_errors"][0], "B: point off the 9x9 board");
         assert_eq!(value["variations"], 1);
         assert_eq!(value["nodes"], 5);
+        assert_eq!(
+            found[1]["moves"][0],
+            json!({ "color": "B", "point": [3, 3] })
+        );
+    }
+
+    #[test]
+    fn setup_stones_give_the_start_position() {
+        let found = objects("(;SZ[9]HA[2]AB[cc][gg:gh]AW[ee]PL[W];W[dd];AE[cc]AB[aa];B[ii])");
+        let value = &found[0];
+        assert_eq!(value["info"]["HA"], "2");
+        assert_eq!(
+            value["setup"],
+            json!({ "AB": [[2, 2], [6, 6], [6, 7]], "AW": [[4, 4]], "PL": "W" })
+        );
+        assert_eq!(
+            value["later_setup"],
+            json!([{ "AE": [[2, 2]], "AB": [[0, 0]], "after_moves": 1 }])
+        );
+        assert_eq!(value["moves"].as_array().unwrap().len(), 2);
     }
 }

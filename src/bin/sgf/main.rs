@@ -1,13 +1,15 @@
-//! `sgf`: check, summarise, clean and export SGF game records in bulk.
+//! `sgf`: check, summarise, clean, convert and export SGF game records
+//! in bulk, in bounded memory, on as many cores as asked.
 //!
 //! Every subcommand takes PATHs: files, directories (searched recursively
-//! for `.sgf` in any letter case), `-` for standard input, and archives
-//! read without extracting (`.zip`, `.tar`, `.tar.gz`, `.tgz`). Files are
-//! processed in parallel; output comes in a deterministic order (the order
-//! of the PATHs, directories sorted by name, archives in member order).
+//! for `.sgf` and `.sgf.gz` in any letter case), `-` for standard input,
+//! and archives read as streams (`.zip`, `.tar`, `.tar.gz`, `.tgz`).
+//! Inputs are cut into batches of whole games that worker threads read
+//! in parallel, one large file as readily as many small ones; output
+//! comes in input order and does not depend on the number of jobs.
 //!
-//! Exit status: 0 when every game parsed (warnings allowed), 1 when any
-//! input had an error, 2 for usage or I/O problems.
+//! Exit status: 0 when nothing went wrong (warnings allowed), 1 when an
+//! error was found in an input, 2 for usage or I/O problems.
 
 mod check;
 mod convert;
@@ -15,25 +17,49 @@ mod dedupe;
 mod diag;
 mod fmt;
 mod inplace;
+mod inputs;
 mod json;
 mod mainline;
 mod output;
+mod piece;
 mod position;
 mod progress;
 mod rewrite;
-mod rules;
 mod run;
-mod sources;
+mod split;
 mod stats;
+mod visit;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-/// Check, summarise, clean and export SGF game records in bulk.
+/// What `sgf --help` says first.
+const ABOUT: &str = "Check, summarise, clean, convert and export SGF game records in bulk";
+
+/// What `sgf --help` says after the subcommands.
+const AFTER_HELP: &str = "\
+PATH is a file, a directory (searched recursively for .sgf and .sgf.gz, in any \
+letter case), `-` for standard input, or an archive read as a stream (.zip, .tar, \
+.tar.gz, .tgz; members named .sgf or .sgf.gz). Large inputs are cut into batches \
+of whole games that the worker threads read in parallel; memory stays bounded by \
+a few batches and the largest game, whatever the size of the inputs. Output comes \
+in input order (directories sorted by name, archive members in archive order) \
+and is the same for any --jobs.
+
+Reading repairs what real-world files get wrong: each repair is reported, as an \
+error when it changed or dropped data, as a warning when it kept every value. \
+--strict reads by the letter of FF[4] instead: the first deviation is an error \
+and the rest of that file is not read. Each game's charset is found from its CA, \
+or guessed from its bytes, and the text converted to UTF-8.
+
+Exit status: 0 when nothing went wrong (warnings allowed), 1 when an error was \
+found in an input, 2 for usage or I/O problems.";
+
+/// The `sgf` command line.
 #[derive(Debug, Parser)]
-#[command(name = "sgf", version, about, long_about = None)]
+#[command(name = "sgf", version, about = ABOUT, long_about = None, after_help = AFTER_HELP)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -44,10 +70,11 @@ pub struct Cli {
 /// Options every subcommand takes.
 #[derive(Debug, Clone, Args)]
 pub struct Common {
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores). With 1, everything runs on one
+    /// thread.
     #[arg(short, long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub jobs: Option<u32>,
-    /// No progress bar and no summary on standard error.
+    /// No progress bar, no summary, and only errors on standard error.
     #[arg(short, long, global = true)]
     pub quiet: bool,
 }
@@ -55,30 +82,36 @@ pub struct Common {
 /// Where the input comes from, for every subcommand.
 #[derive(Debug, Clone, Args)]
 pub struct Inputs {
-    /// Files, directories, archives (.zip, .tar, .tar.gz, .tgz), or `-` for
-    /// standard input.
+    /// Files, directories, archives (.zip, .tar, .tar.gz, .tgz), .sgf.gz
+    /// files, or `-` for standard input.
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Validate: one line per problem (`file:line:column: error|warning:
-    /// message`), then a summary.
+    /// Validate: one line per problem (`file:line:column: error|warning|note:
+    /// message`), then a summary; checks values and where properties go too
+    /// (--ignore CODE), and replays the games with --rules.
     Check(check::CheckArgs),
     /// Games, nodes, moves, variations, board sizes, results, players,
-    /// dates, charsets, properties, bytes and MB/s.
+    /// dates, charsets, properties, bytes and MB/s (with no PATH: the sample
+    /// games built into the tool).
     Stats(stats::StatsArgs),
-    /// Re-layout with the writer's options, to standard output or in place.
+    /// Re-layout with the writer's options, to standard output, in place,
+    /// or under --out-dir.
     Fmt(fmt::FmtArgs),
-    /// Transcode legacy charsets to UTF-8 and set `CA[UTF-8]`, keeping the
-    /// layout, to standard output or in place.
+    /// Write the text in another charset (--to, default UTF-8) with each
+    /// game's CA saying so, keeping the layout.
     Convert(convert::ConvertArgs),
     /// Drop all variations, keep each game's main line.
     Mainline(mainline::MainlineArgs),
-    /// JSON Lines, one object per game: root and game-info properties,
-    /// moves, variations, source file and game index.
+    /// JSON Lines, one object per game: file, game index, charset, root and
+    /// game-info properties, setup stones, moves, nodes, variations
+    /// (--hash: the final position's hashes).
     Json(json::JsonArgs),
+    /// One file per game under --out-dir, in UTF-8, the layout kept.
+    Split(split::SplitArgs),
     /// Groups of games that are the same game (the same moves, or the same
     /// final position, up to rotation and mirroring): files and game
     /// indexes.
@@ -88,9 +121,9 @@ enum Command {
 /// The exit statuses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Status {
-    /// Every game parsed (warnings allowed).
+    /// Nothing went wrong (warnings allowed).
     Ok = 0,
-    /// Some input had an error.
+    /// An error was found in an input.
     Errors = 1,
     /// A usage or I/O problem.
     Trouble = 2,
@@ -105,6 +138,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => convert::main(args, &cli.common),
         Command::Mainline(args) => mainline::main(args, &cli.common),
         Command::Json(args) => json::main(args, &cli.common),
+        Command::Split(args) => split::main(args, &cli.common),
         Command::Dedupe(args) => dedupe::main(args, &cli.common),
     };
     ExitCode::from(status as u8)

@@ -1,7 +1,7 @@
 //! `sgf mainline`: drop all variations, keep each game's main line.
 
 use crate::output::{self, OutputArgs};
-use crate::rewrite::{self, LayoutArgs};
+use crate::rewrite::{LayoutArgs, RewriteJob};
 use crate::{Common, Status};
 
 /// Arguments of `sgf mainline`.
@@ -15,9 +15,10 @@ pub struct MainlineArgs {
 
 /// Runs `sgf mainline`.
 pub fn main(args: &MainlineArgs, common: &Common) -> Status {
-    let options = args.layout.options();
-    let mode = args.output.mode();
-    output::main("mainline", &args.output, common, |input| {
-        rewrite::rewrite(input.data, mode, options.clone(), true)
-    })
+    let job = RewriteJob {
+        mode: args.output.mode(),
+        options: args.layout.options(),
+        main_line_only: true,
+    };
+    output::main("mainline", &args.output, common, &job)
 }

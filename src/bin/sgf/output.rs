@@ -1,13 +1,18 @@
-//! What `fmt`, `convert` and `mainline` share: each input becomes new
-//! SGF text, printed on standard output or written back in place, never
-//! for an input whose parse had errors unless `--force`.
+//! Where `fmt`, `convert` and `mainline` put each input's new text:
+//! standard output, the file itself (`--in-place`), or a file under
+//! `--out-dir` at the input's path below its PATH. Files are written
+//! beside their target and renamed over it once complete; an input whose
+//! reading found errors is not written to a file unless `--force`.
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 
-use crate::diag::{Counts, Diagnostic, Mode, Severity};
-use crate::inplace;
+use crate::diag::{self, Counts, Mode};
+use crate::inplace::Staged;
+use crate::inputs::{Input, Sources};
 use crate::progress::Progress;
-use crate::run::{self, Input};
+use crate::run::{self, Delivery};
+use crate::visit::{Job, Visit};
 use crate::{Common, Inputs, Status};
 
 /// Where the new text goes, and when it may.
@@ -17,108 +22,137 @@ pub struct OutputArgs {
     pub inputs: Inputs,
     /// Rewrite each file in place (a temporary file beside it, fsync,
     /// rename) instead of printing to standard output.
-    #[arg(short = 'i', long)]
+    #[arg(short = 'i', long, conflicts_with = "out_dir")]
     pub in_place: bool,
-    /// Write even inputs whose parse had errors (what could be read).
+    /// Write each input to a file under DIR, at its path below the PATH
+    /// it was found in (an archive's members below the archive's name),
+    /// instead of printing to standard output.
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<PathBuf>,
+    /// Write files even for inputs whose reading found errors (what could
+    /// be read, repaired). Standard output always gets what was read.
     #[arg(long)]
     pub force: bool,
-    /// Read with the exercise's strict rules (default: lenient, repairing
-    /// what it can with a warning).
+    /// Read by the letter of FF[4]: a file stops at its first deviation
+    /// (default: repair what can be repaired and go on).
     #[arg(long)]
     pub strict: bool,
 }
 
 impl OutputArgs {
-    /// How inputs are parsed.
+    /// How inputs are read.
     pub fn mode(&self) -> Mode {
         Mode::from_flag(self.strict)
     }
-}
 
-/// The new text of one input, and the problems found reading it.
-pub struct Converted {
-    /// The new SGF text.
-    pub text: Vec<u8>,
-    /// Parse problems (and a write problem, as an error).
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-/// What became of one input.
-enum Outcome {
-    Printed(Vec<u8>),
-    Rewritten,
-    Unchanged,
-    /// Not written: its parse had errors.
-    Kept,
-    /// The new content could not be written; the original is intact.
-    Failed(String),
-}
-
-struct FileResult {
-    name: String,
-    diagnostics: Vec<Diagnostic>,
-    outcome: Outcome,
-}
-
-fn deliver(input: &Input, converted: Converted, args: &OutputArgs) -> FileResult {
-    let counts = Counts::of(&converted.diagnostics);
-    let outcome = if counts.errors > 0 && !args.force {
-        Outcome::Kept
-    } else if !args.in_place {
-        Outcome::Printed(converted.text)
-    } else if let Some(path) = input.path {
-        if converted.text == input.data {
-            Outcome::Unchanged
-        } else {
-            match inplace::replace(path, &converted.text) {
-                Ok(()) => Outcome::Rewritten,
-                Err(err) => Outcome::Failed(err.to_string()),
-            }
+    /// Where the new text of `input` goes (`None`: standard output).
+    fn target(&self, input: &Input) -> Option<Result<PathBuf, String>> {
+        if self.in_place {
+            return Some(
+                input
+                    .path
+                    .clone()
+                    .ok_or_else(|| "not a plain file: cannot rewrite it in place".to_string()),
+            );
         }
-    } else {
-        Outcome::Failed("not a plain file: cannot rewrite it in place".into())
-    };
-    FileResult {
-        name: input.name.to_string(),
-        diagnostics: converted.diagnostics,
-        outcome,
+        let dir = self.out_dir.as_ref()?;
+        Some(Ok(dir.join(&input.rel)))
     }
+}
+
+/// New text for an input, in pieces: what a rewriting subcommand gives.
+pub trait Text {
+    /// The bytes to write.
+    fn bytes(&self) -> &[u8];
+}
+
+impl Text for Vec<u8> {
+    fn bytes(&self) -> &[u8] {
+        self
+    }
+}
+
+/// Where one input's text is going.
+enum Dest {
+    Stdout,
+    File(Staged),
+    /// It could not be opened: nothing is written.
+    Failed,
 }
 
 /// Tallies of a run.
 #[derive(Default)]
 struct Tally {
     counts: Counts,
-    rewritten: u64,
+    written: u64,
     unchanged: u64,
     kept: u64,
     failed: u64,
 }
 
-/// Runs a rewriting subcommand: `convert` turns each input into new text.
-pub fn main(
-    command: &str,
-    args: &OutputArgs,
-    common: &Common,
-    convert: impl Fn(&Input) -> Converted + Sync,
-) -> Status {
-    let mut out = io::BufWriter::new(io::stdout().lock());
+/// Runs a rewriting subcommand: `job` turns each piece into new text.
+pub fn main<J: Job>(command: &str, args: &OutputArgs, common: &Common, job: &J) -> Status
+where
+    <J::Visitor as Visit>::Out: Text,
+{
+    let mut out = io::BufWriter::with_capacity(1 << 20, io::stdout().lock());
     let mut tally = Tally::default();
-    let totals = run::run(
-        &args.inputs.paths,
-        common,
-        |input| deliver(input, convert(input), args),
-        |file, progress| consume(file, progress, common.quiet, &mut tally, &mut out),
-    );
+    let mut dest = Dest::Stdout;
+    let mut errors = 0;
+    let sources = Sources::Paths(&args.inputs.paths);
+    let totals = run::run(sources, common, job, |delivery, progress| {
+        match delivery {
+            Delivery::Begin(input) => {
+                errors = 0;
+                dest = match args.target(&input) {
+                    None => Dest::Stdout,
+                    Some(target) => open(target, &input, progress, &mut tally),
+                };
+            }
+            Delivery::Piece(input, done) => {
+                let counts =
+                    diag::print_on_stderr(&done.diagnostics, &input.name, common.quiet, progress);
+                errors += counts.errors;
+                tally.counts.add(counts);
+                match &mut dest {
+                    Dest::Stdout => out.write_all(done.out.bytes())?,
+                    Dest::File(file) => {
+                        if let Err(err) = file.write(done.out.bytes()) {
+                            progress.eprintln(&format!("sgf: {}: {err}", input.name));
+                            tally.failed += 1;
+                            if let Dest::File(file) = std::mem::replace(&mut dest, Dest::Failed) {
+                                file.discard();
+                            }
+                        }
+                    }
+                    Dest::Failed => {}
+                }
+            }
+            Delivery::End(input, complete) => {
+                let file = std::mem::replace(&mut dest, Dest::Stdout);
+                if let Dest::File(file) = file {
+                    finish(
+                        file,
+                        &input,
+                        errors == 0 || args.force,
+                        complete,
+                        args,
+                        progress,
+                        &mut tally,
+                    );
+                }
+            }
+        }
+        Ok(())
+    });
     let flushed = out.flush();
-    if !common.quiet && args.in_place {
+    if !common.quiet && (args.in_place || args.out_dir.is_some()) {
         eprintln!(
-            "sgf {command}: {} files: {} rewritten, {} unchanged, {} not written (errors), {} failed",
-            totals.files, tally.rewritten, tally.unchanged, tally.kept, tally.failed
+            "sgf {command}: {} files: {} written, {} unchanged, {} not written (errors), {} failed",
+            totals.files, tally.written, tally.unchanged, tally.kept, tally.failed
         );
     }
-    let io = totals.status();
-    if io != Status::Ok || tally.failed > 0 || flushed.is_err() {
+    if totals.status() != Status::Ok || tally.failed > 0 || flushed.is_err() {
         Status::Trouble
     } else if tally.counts.errors > 0 {
         Status::Errors
@@ -127,34 +161,62 @@ pub fn main(
     }
 }
 
-fn consume(
-    file: FileResult,
+/// The file the new text of `input` goes to.
+fn open(
+    target: Result<PathBuf, String>,
+    input: &Input,
     progress: &Progress,
-    quiet: bool,
     tally: &mut Tally,
-    out: &mut impl Write,
-) -> io::Result<()> {
-    tally.counts.add(Counts::of(&file.diagnostics));
-    for diagnostic in &file.diagnostics {
-        if diagnostic.severity == Severity::Error || !quiet {
-            progress.eprintln(&diagnostic.render(&file.name));
+) -> Dest {
+    let opened = target.and_then(|target| {
+        if let Some(dir) = target.parent() {
+            std::fs::create_dir_all(dir).map_err(|err| format!("{}: {err}", dir.display()))?;
         }
-    }
-    match file.outcome {
-        Outcome::Printed(text) => out.write_all(&text)?,
-        Outcome::Rewritten => tally.rewritten += 1,
-        Outcome::Unchanged => tally.unchanged += 1,
-        Outcome::Kept => {
-            tally.kept += 1;
-            progress.eprintln(&format!(
-                "sgf: {}: not written: it has errors (--force writes what could be read)",
-                file.name
-            ));
-        }
-        Outcome::Failed(error) => {
+        Staged::new(&target).map_err(|err| err.to_string())
+    });
+    match opened {
+        Ok(file) => Dest::File(file),
+        Err(err) => {
+            progress.eprintln(&format!("sgf: {}: {err}", input.name));
             tally.failed += 1;
-            progress.eprintln(&format!("sgf: {}: {error}", file.name));
+            Dest::Failed
         }
     }
-    Ok(())
+}
+
+/// The input is read: its file is put in place, or dropped.
+fn finish(
+    mut file: Staged,
+    input: &Input,
+    clean: bool,
+    complete: bool,
+    args: &OutputArgs,
+    progress: &Progress,
+    tally: &mut Tally,
+) {
+    if !complete {
+        file.discard();
+        return;
+    }
+    if !clean {
+        file.discard();
+        tally.kept += 1;
+        progress.eprintln(&format!(
+            "sgf: {}: not written: it has errors (--force writes what could be read)",
+            input.name
+        ));
+        return;
+    }
+    if args.in_place && file.unchanged().unwrap_or(false) {
+        file.discard();
+        tally.unchanged += 1;
+        return;
+    }
+    match file.commit() {
+        Ok(()) => tally.written += 1,
+        Err(err) => {
+            tally.failed += 1;
+            progress.eprintln(&format!("sgf: {}: {err}", input.name));
+        }
+    }
 }

@@ -55,22 +55,19 @@ pub fn hex(hash: u64) -> String {
     format!("{hash:016x}")
 }
 
-/// Adds the game's hashes to its JSON object `line` (one object on one
-/// line, as `sgf json` writes it): `final_hash`, `canonical_hash` and
-/// `moves_hash`, or nulls for a game that is not Go.
-pub fn add_hashes(line: &mut String, tree: &SgfTree) {
+/// Writes the game's hashes as fields of its JSON object:
+/// `,"final_hash":...,"canonical_hash":...,"moves_hash":...`, nulls for a
+/// game that is not Go.
+pub fn write_hashes(out: &mut Vec<u8>, tree: &SgfTree) {
     let field = |hash: Option<u64>| hash.map_or("null".to_string(), |h| format!("\"{}\"", hex(h)));
-    if !line.ends_with('}') {
-        return;
-    }
-    line.pop();
     let found = outcome(tree);
-    *line += &format!(
-        ",\"final_hash\":{},\"canonical_hash\":{},\"moves_hash\":{}}}",
+    let fields = format!(
+        ",\"final_hash\":{},\"canonical_hash\":{},\"moves_hash\":{}",
         field(found.map(|o| o.position)),
         field(found.map(|o| o.canonical_position)),
         field(found.map(|o| o.canonical_sequence)),
     );
+    out.extend_from_slice(fields.as_bytes());
 }
 
 #[cfg(test)]

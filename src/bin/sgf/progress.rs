@@ -1,31 +1,38 @@
-//! The progress bar: on standard error, only when it is a terminal, and
-//! only once the job has taken more than a moment.
+//! The progress bar: bytes read from disk, against the inputs' total size
+//! with an estimated time left when it is known. On standard error, only
+//! when it is a terminal, and only once the job has taken more than a
+//! moment.
 
-use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::io::{self, IsTerminal, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use indicatif::{HumanBytes, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// How long a job runs before its progress bar appears.
 const DELAY: Duration = Duration::from_millis(700);
 
-/// Counts files and bytes from any thread; draws nothing until [`DELAY`]
-/// has passed.
+/// Counts bytes read from any thread; draws nothing until [`DELAY`] has
+/// passed.
 pub struct Progress {
     bar: Option<ProgressBar>,
     started: Instant,
     shown: AtomicBool,
-    bytes: AtomicU64,
 }
 
 impl Progress {
-    /// A progress bar, or none at all when `quiet` or when standard error is
-    /// not a terminal.
-    pub fn new(quiet: bool) -> Progress {
-        let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
-            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-            let style = ProgressStyle::with_template("{spinner} {pos} files, {msg} [{elapsed}]")
+    /// A progress bar, or none at all when `quiet` or when standard error
+    /// is not a terminal. `total` is asked for only when a bar is drawn:
+    /// the inputs' size in bytes, if known.
+    pub fn new(quiet: bool, total: impl FnOnce() -> Option<u64>) -> Progress {
+        let bar = (!quiet && io::stderr().is_terminal()).then(|| {
+            let total = total();
+            let bar = ProgressBar::with_draw_target(total, ProgressDrawTarget::hidden());
+            let template = match total {
+                Some(_) => "{bar:30} {bytes}/{total_bytes} {binary_bytes_per_sec}, {eta} left",
+                None => "{spinner} {bytes} {binary_bytes_per_sec} [{elapsed}]",
+            };
+            let style = ProgressStyle::with_template(template)
                 .unwrap_or_else(|_| ProgressStyle::default_spinner());
             bar.set_style(style);
             bar
@@ -34,19 +41,24 @@ impl Progress {
             bar,
             started: Instant::now(),
             shown: AtomicBool::new(false),
-            bytes: AtomicU64::new(0),
         }
     }
 
-    /// One more file of `bytes` done.
-    pub fn advance(&self, bytes: u64) {
+    /// `bytes` more were read.
+    pub fn add(&self, bytes: u64) {
         let Some(bar) = &self.bar else { return };
-        let total_bytes = self.bytes.fetch_add(bytes, Ordering::Relaxed) + bytes;
-        bar.inc(1);
-        bar.set_message(format!("{}", HumanBytes(total_bytes)));
+        bar.inc(bytes);
         if self.started.elapsed() > DELAY && !self.shown.swap(true, Ordering::Relaxed) {
             bar.set_draw_target(ProgressDrawTarget::stderr());
             bar.enable_steady_tick(Duration::from_millis(120));
+        }
+    }
+
+    /// `inner`, with every byte read from it counted.
+    pub fn counting<R>(&self, inner: R) -> Counting<'_, R> {
+        Counting {
+            inner,
+            progress: self,
         }
     }
 
@@ -63,5 +75,25 @@ impl Progress {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// A reader whose bytes are counted in a [`Progress`].
+pub struct Counting<'a, R> {
+    inner: R,
+    progress: &'a Progress,
+}
+
+impl<R: Read> Read for Counting<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let read = self.inner.read(buf)?;
+        self.progress.add(read as u64);
+        Ok(read)
+    }
+}
+
+impl<R: io::Seek> io::Seek for Counting<'_, R> {
+    fn seek(&mut self, pos: io::SeekFrom) -> io::Result<u64> {
+        self.inner.seek(pos)
     }
 }

@@ -1,12 +1,12 @@
 //! Events to the library's [`Writer`]: the pipeline of `fmt` and
 //! `mainline`, with the main-line filter.
 
-use sgf_stream::{
-    Event, Layout, Newline, Position, SgfTree, WarningKind, WriteError, WriteOptions, Writer,
-};
+use std::ops::Range;
 
-use crate::diag::{self, Diagnostic, Mode, Severity};
-use crate::output::Converted;
+use sgf_stream::{Event, Layout, Newline, RawValue, WriteError, WriteOptions, Writer};
+
+use crate::diag::{Mode, Severity};
+use crate::visit::{Ctx, Job, Note, Visit};
 
 /// The writer's layout options, on the command line.
 #[derive(Debug, Clone, clap::Args)]
@@ -30,7 +30,9 @@ pub struct LayoutArgs {
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 enum LayoutArg {
+    /// Each game tree on one line.
     Compact,
+    /// Each node on its own line.
     NodePerLine,
 }
 
@@ -38,11 +40,11 @@ impl LayoutArgs {
     /// The writer's options. The output is UTF-8 (input in other charsets
     /// is converted, and its `CA` changed to say so).
     pub fn options(&self) -> WriteOptions {
-        let mut options = WriteOptions::new()
-            .layout(match self.layout {
-                LayoutArg::Compact => Layout::Compact,
-                LayoutArg::NodePerLine => Layout::NodePerLine,
-            })
+        let mut options = WriteOptions::new();
+        if let LayoutArg::NodePerLine = self.layout {
+            options = options.layout(Layout::NodePerLine);
+        }
+        let mut options = options
             .variations_on_new_lines(self.variations_on_new_lines)
             .newline(if self.crlf {
                 Newline::CrLf
@@ -59,116 +61,163 @@ impl LayoutArgs {
     }
 }
 
-/// Parses `data` and writes it again with `options`; with
-/// `main_line_only`, only each game's main line.
-///
-/// Events pass through the writer, so no value changes. Two lenient
-/// repairs cannot be carried by events (a value never closed, an
-/// unescaped `]` kept as text): for such an input the trees of
-/// [`ReaderBuilder::read_collection`](sgf_stream::ReaderBuilder::read_collection), which
-/// keep those values, are written instead, so nothing is lost.
-pub fn rewrite(data: &[u8], mode: Mode, options: WriteOptions, main_line_only: bool) -> Converted {
-    let converted = rewrite_events(data, mode, options.clone(), main_line_only);
-    let lossy = converted.diagnostics.iter().any(|d| {
-        matches!(
-            d.warning,
-            Some(WarningKind::UnclosedValue | WarningKind::UnescapedBracket)
-        )
-    });
-    if lossy {
-        rewrite_trees(data, mode, options, main_line_only)
-    } else {
-        converted
-    }
-}
-
-/// Writes the trees of a lenient parse (see [`rewrite`]).
-fn rewrite_trees(
-    data: &[u8],
-    mode: Mode,
+/// Writes the events of a piece again with the writer's options; with
+/// `main_line_only`, only each game's main line. Raw values pass through
+/// the writer unchanged (a value a lenient repair closed is escaped), so
+/// no value changes. A game read from another charset and with no `CA`
+/// gets `CA[UTF-8]` in its root: the output is UTF-8.
+#[derive(Debug)]
+pub struct Rewrite {
     options: WriteOptions,
-    main_line_only: bool,
-) -> Converted {
-    let (parsed, mut diagnostics) = diag::parse_trees(data, mode);
-    let mut writer = Writer::with_options(Vec::new(), options);
-    let mut failure = None;
-    for tree in parsed.iter().flat_map(|parsed| &parsed.trees) {
-        let written = if main_line_only {
-            writer.write_tree(&main_line_of(tree))
-        } else {
-            writer.write_tree(tree)
-        };
-        if let Err(err) = written {
-            failure = Some(err);
-            break;
-        }
-    }
-    finish(writer, failure, &mut diagnostics)
-}
-
-/// A tree of the main line of `tree` only: a chain of copies of its nodes,
-/// built from the leaf up (no recursion).
-fn main_line_of(tree: &SgfTree) -> SgfTree {
-    let nodes: Vec<&SgfTree> = tree.main_line().collect();
-    let mut chain: Option<SgfTree> = None;
-    for node in nodes.into_iter().rev() {
-        let mut copy = SgfTree::new();
-        for (ident, values) in node.properties() {
-            copy.push_property(ident, values.to_vec());
-        }
-        copy.children_mut().extend(chain.take());
-        chain = Some(copy);
-    }
-    chain.unwrap_or_default()
-}
-
-/// The text of a writer, with a write failure as an error.
-fn finish(
     writer: Writer<Vec<u8>>,
-    mut failure: Option<WriteError>,
-    diagnostics: &mut Vec<Diagnostic>,
-) -> Converted {
-    let text = match writer.into_inner() {
-        Ok(text) => text,
-        Err(err) => {
-            failure.get_or_insert(err);
-            Vec::new()
+    main_line_only: bool,
+    filter: MainLine,
+    depth: u32,
+    root: Root,
+    /// The writer refused the current game: its other events are dropped.
+    refused: bool,
+}
+
+/// Where a game's root node stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Root {
+    /// Past the root, or between games.
+    Done,
+    /// A game opened at this offset: its first node is the root.
+    Waiting(u64),
+    /// In the root node of the game that opened at this offset, with no
+    /// `CA` yet.
+    Open(u64),
+}
+
+impl Rewrite {
+    /// Writes with `options`; with `main_line_only`, only main lines.
+    pub fn new(options: WriteOptions, main_line_only: bool) -> Rewrite {
+        Rewrite {
+            writer: Writer::with_options(Vec::new(), options.clone()),
+            options,
+            main_line_only,
+            filter: MainLine::default(),
+            depth: 0,
+            root: Root::Done,
+            refused: false,
         }
-    };
-    if let Some(err) = failure {
-        diagnostics.push(Diagnostic {
+    }
+
+    fn write(&mut self, event: &Event<'_>, at: u64, notes: &mut Vec<Note>) {
+        if self.refused {
+            return;
+        }
+        if let Err(err) = self.writer.write_event(event) {
+            self.refuse(err, at, notes);
+        }
+    }
+
+    #[cold]
+    fn refuse(&mut self, err: WriteError, at: u64, notes: &mut Vec<Note>) {
+        self.refused = true;
+        notes.push(Note {
+            at,
             severity: Severity::Error,
-            position: Position::default(),
-            message: format!("cannot write the result: {err}"),
-            warning: None,
+            message: format!("cannot write the game: {err}"),
         });
     }
-    Converted {
-        text,
-        diagnostics: std::mem::take(diagnostics),
+
+    /// The root node ends: a game read from another charset is declared
+    /// UTF-8 if it does not say.
+    fn leave_root(&mut self, ctx: &Ctx<'_>, at: u64, notes: &mut Vec<Note>) {
+        if let Root::Open(game) = self.root {
+            self.root = Root::Done;
+            if !self.refused && ctx.charset(game).transcoded {
+                let written = self.writer.property("CA", [RawValue::new(b"UTF-8")]);
+                if let Err(err) = written {
+                    self.refuse(err, at, notes);
+                }
+            }
+        }
     }
 }
 
-/// Events to the writer. Game trees left open by a strict error are
-/// closed, so the text is always valid SGF.
-fn rewrite_events(
-    data: &[u8],
-    mode: Mode,
-    options: WriteOptions,
-    main_line_only: bool,
-) -> Converted {
-    let mut writer = Writer::with_options(Vec::new(), options);
-    let mut filter = MainLine::default();
-    let mut failure = None;
-    let (_, mut diagnostics) = diag::parse_events(data, mode, |event, _| {
-        if failure.is_none() && (!main_line_only || filter.keep(event)) {
-            failure = writer.write_event(event).err();
+impl Visit for Rewrite {
+    type Out = Vec<u8>;
+
+    #[inline]
+    fn event(&mut self, event: &Event<'_>, span: Range<u64>, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
+        match event {
+            Event::StartGameTree => {
+                self.leave_root(ctx, span.start, notes);
+                if self.depth == 0 {
+                    self.root = Root::Waiting(span.start);
+                    self.refused = false;
+                }
+                self.depth += 1;
+            }
+            Event::Node => {
+                self.leave_root(ctx, span.start, notes);
+                if let Root::Waiting(game) = self.root {
+                    self.root = Root::Open(game);
+                }
+            }
+            Event::Property(ident, _) => {
+                if matches!(self.root, Root::Open(_)) && ident == "CA" {
+                    self.root = Root::Done;
+                }
+            }
+            Event::EndGameTree => {
+                self.leave_root(ctx, span.start, notes);
+                self.depth = self.depth.saturating_sub(1);
+            }
         }
-    });
-    while failure.is_none() && writer.depth() > 0 {
-        failure = writer.end_game_tree().err();
+        if !self.main_line_only || self.filter.keep(event) {
+            self.write(event, span.start, notes);
+        }
+        if self.depth == 0 && matches!(event, Event::EndGameTree) {
+            self.refused = false;
+        }
     }
-    finish(writer, failure, &mut diagnostics)
+
+    fn take(&mut self, _: &Ctx<'_>, notes: &mut Vec<Note>) -> Vec<u8> {
+        // Game trees left open by a strict error are closed: the text is
+        // always SGF.
+        while !self.refused && self.writer.depth() > 0 {
+            if let Err(err) = self.writer.end_game_tree() {
+                self.refuse(err, 0, notes);
+            }
+        }
+        self.depth = 0;
+        self.filter = MainLine::default();
+        let fresh = Writer::with_options(Vec::new(), self.options.clone());
+        let writer = std::mem::replace(&mut self.writer, fresh);
+        match writer.into_inner() {
+            Ok(text) => text,
+            Err(err) => {
+                self.refuse(err, 0, notes);
+                Vec::new()
+            }
+        }
+    }
+}
+
+/// A subcommand that writes events again: `fmt`, `mainline`.
+pub struct RewriteJob {
+    /// Strict or lenient.
+    pub mode: Mode,
+    /// The writer's options.
+    pub options: WriteOptions,
+    /// Only each game's main line.
+    pub main_line_only: bool,
+}
+
+impl Job for RewriteJob {
+    type Visitor = Rewrite;
+
+    fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    fn visitor(&self) -> Rewrite {
+        Rewrite::new(self.options.clone(), self.main_line_only)
+    }
 }
 
 /// Keeps the main line of each game: the first variation at every branch,
@@ -223,10 +272,32 @@ impl MainLine {
 mod tests {
     use super::*;
 
+    /// `input` read in `mode` and written again.
+    fn rewrite(input: &str, mode: Mode, main_line_only: bool) -> (String, usize) {
+        let batch = sgf_stream::read::Batch::whole(input.as_bytes().to_vec());
+        let decoded = batch.decode();
+        let ctx = Ctx::Batch(&decoded);
+        let mut rewrite = Rewrite::new(WriteOptions::new(), main_line_only);
+        let mut notes = Vec::new();
+        let mut reader = mode.options().from_slice(decoded.text());
+        let mut errors = 0;
+        loop {
+            match reader.next_spanned() {
+                Ok(Some((event, span))) => rewrite.event(&event, span, &ctx, &mut notes),
+                Ok(None) => break,
+                Err(_) => {
+                    errors += 1;
+                    break;
+                }
+            }
+        }
+        let text = rewrite.take(&ctx, &mut notes);
+        assert!(notes.is_empty(), "{notes:?}");
+        (String::from_utf8(text).unwrap(), errors)
+    }
+
     fn main_line(input: &str) -> String {
-        let converted = rewrite(input.as_bytes(), Mode::Strict, WriteOptions::new(), true);
-        assert!(converted.diagnostics.is_empty());
-        String::from_utf8(converted.text).unwrap()
+        rewrite(input, Mode::Strict, true).0
     }
 
     #[test]
@@ -251,33 +322,41 @@ mod tests {
     }
 
     #[test]
-    fn repairs_events_cannot_carry_are_written_from_trees() {
-        let converted = rewrite(
-            b"(;GM[1];C[a]b];B[aa](;W[bb])(;W[cc];C[open",
-            Mode::Lenient,
-            WriteOptions::new(),
-            false,
-        );
-        let text = String::from_utf8(converted.text).unwrap();
+    fn lenient_repairs_keep_every_value() {
+        let input = "(;GM[1];C[a]b];B[aa](;W[bb])(;W[cc];C[open";
+        let (text, _) = rewrite(input, Mode::Lenient, false);
         assert_eq!(text, "(;GM[1];C[a\\]b];B[aa](;W[bb])(;W[cc];C[open]))\n");
-        let converted = rewrite(
-            b"(;GM[1];C[a]b];B[aa](;W[bb])(;W[cc];C[open",
-            Mode::Lenient,
-            WriteOptions::new(),
-            true,
-        );
-        assert_eq!(converted.text, b"(;GM[1];C[a\\]b];B[aa];W[bb])\n");
+        let (text, _) = rewrite(input, Mode::Lenient, true);
+        assert_eq!(text, "(;GM[1];C[a\\]b];B[aa];W[bb])\n");
     }
 
     #[test]
     fn strict_errors_leave_valid_text() {
-        let converted = rewrite(
-            b"(;GM[1];B[aa](;W[bb]",
-            Mode::Strict,
-            WriteOptions::new(),
-            false,
+        let (text, errors) = rewrite("(;GM[1];B[aa](;W[bb]", Mode::Strict, false);
+        assert_eq!(errors, 1);
+        assert_eq!(text, "(;GM[1];B[aa](;W[bb]))\n");
+    }
+
+    #[cfg(feature = "encoding")]
+    #[test]
+    fn a_game_read_from_a_legacy_charset_is_declared_utf8() {
+        let (latin1, _, _) =
+            encoding_rs::WINDOWS_1252.encode("(;PB[Jos\u{e9}];B[aa])(;CA[UTF-8];B[bb])");
+        let input = String::from_utf8_lossy(&latin1).into_owned();
+        let batch = sgf_stream::read::Batch::whole(latin1.into_owned());
+        let decoded = batch.decode();
+        assert!(!decoded.is_input(), "{input}");
+        let ctx = Ctx::Batch(&decoded);
+        let mut rewrite = Rewrite::new(WriteOptions::new(), false);
+        let mut notes = Vec::new();
+        for item in sgf_stream::Parser::new(decoded.text()).into_spans() {
+            let (event, span) = item.unwrap();
+            rewrite.event(&event, span, &ctx, &mut notes);
+        }
+        let text = String::from_utf8(rewrite.take(&ctx, &mut notes)).unwrap();
+        assert_eq!(
+            text,
+            "(;PB[Jos\u{e9}]CA[UTF-8];B[aa])\n(;CA[UTF-8];B[bb])\n"
         );
-        assert_eq!(converted.diagnostics.len(), 1);
-        assert_eq!(converted.text, b"(;GM[1];B[aa](;W[bb]))\n");
     }
 }

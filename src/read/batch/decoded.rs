@@ -23,7 +23,8 @@ use crate::warning::Warning;
 /// assert_eq!(decoded.report().charset.name(), "Shift_JIS");
 /// let err = sgf_stream::parse(decoded.text()).unwrap_err();
 /// let err = decoded.place_error(&err);
-/// assert_eq!((err.offset(), err.line(), err.column()), (21, 2, 6));
+/// // The value that is never closed opens at line 2, column 3.
+/// assert_eq!((err.offset(), err.line(), err.column()), (18, 2, 3));
 /// # }
 /// ```
 #[derive(Debug, Clone)]
@@ -76,6 +77,16 @@ impl<'a> DecodedBatch<'a> {
             (Some(decoded), _) => decoded.report().clone(),
             (None, Some(report)) => report.clone(),
             (None, None) => CharsetReport::default(),
+        }
+    }
+
+    /// The charset of the game that byte `offset` of the text belongs
+    /// to, and how it was chosen (for a batch whose bytes are their own
+    /// text, the first game's: UTF-8).
+    pub fn game_charset(&self, offset: usize) -> CharsetReport {
+        match &self.decoded {
+            Some(decoded) => decoded.game_charset(offset).clone(),
+            None => self.report(),
         }
     }
 

@@ -2,25 +2,13 @@
 //! threads can read one large input, each batch as if the input were read
 //! whole.
 //!
-//! A batch ends just before a game's `(` (and the whitespace before it
-//! stays with the game that ends there), only where reading the batch on
-//! its own gives what reading the whole input gives:
-//! - parentheses are counted outside values (with the lead bytes of a
-//!   double-byte charset, so a second byte never fakes `\` or `]`);
-//! - each game's charset is decided as the charset stage decides it,
-//!   from the same prefix, and a batch starts only where the stage, fresh,
-//!   decides the first game as it does in the whole input (a game after
-//!   one in Shift_JIS with no `CA` of its own is not a batch's first);
-//! - an input that starts with a byte order mark keeps its charset for
-//!   all batches, and UTF-16 is never cut.
-//!
 //! Where no batch can end within [`Batches::max`] bytes (a game larger
 //! than that, or an input that cannot be cut), the rest of the input is
 //! handed over as a [`Rest`], to be read as a stream.
 //!
 //! ```
 //! use sgf_stream::read::{Batches, Piece};
-//! let input = "(;GN[one];B[pd])\n(;GN[two];B[dd])\n(;GN[three])\n".repeat(100);
+//! let input = "(;GN[one];B[pd])\n(;GN[two];B[dd])\n(;GN[three])\n".repeat(200);
 //! let mut games = 0;
 //! let mut starts = Vec::new();
 //! for piece in Batches::new(input.as_bytes()).target(500) {
@@ -30,7 +18,7 @@
 //!     let decoded = batch.decode();
 //!     games += sgf_stream::parse_collection(decoded.text())?.len();
 //! }
-//! assert_eq!(games, 300);
+//! assert_eq!(games, 600);
 //! assert!(starts.len() > 10);
 //! assert!(starts.iter().all(|&at| input.as_bytes()[at as usize] == b'('));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -87,8 +75,8 @@ impl Mode {
     }
 }
 
-/// Whole games of an input, with where they start in it: see the
-/// [module docs](self).
+/// Whole games of an input, with where they start in it, as
+/// [`Batches`] cuts them.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Batch {
     bytes: Vec<u8>,
@@ -121,14 +109,14 @@ impl Batch {
     /// use sgf_stream::read::Batch;
     /// let batch = Batch::whole(b"(;GM[1];B[pd])".to_vec());
     /// assert_eq!(batch.decode().text(), b"(;GM[1];B[pd])");
-    /// assert_eq!(batch.start().line, 1);
+    /// assert_eq!((batch.start().line, batch.start().column), (1, 1));
     /// ```
     pub fn whole(bytes: Vec<u8>) -> Batch {
         let utf8 = plain_utf8(&bytes);
         let report = utf8.then(|| first_report(&bytes));
         Batch {
             bytes,
-            start: Position::default(),
+            start: LineCounter::default().position(),
             index: 0,
             mode: Mode::Auto,
             utf8,
@@ -164,7 +152,7 @@ impl Batch {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn place(&self, local: Position) -> Position {
-        place(self.start, local)
+        local.counted_from(self.start)
     }
 
     /// The batch's UTF-8 text, decoded as the whole input would be: the
@@ -194,7 +182,7 @@ impl<R: Read> Rest<R> {
     /// A position in the rest (counted from its start) moved to where it
     /// is in the input.
     pub fn place(&self, local: Position) -> Position {
-        place(self.start, local)
+        local.counted_from(self.start)
     }
 
     /// `options`, with the charset mode the rest must be read in (UTF-8
@@ -212,20 +200,33 @@ impl<R: Read> Rest<R> {
     }
 }
 
-/// `local`, counted from `start`, as a position of the input.
-fn place(start: Position, local: Position) -> Position {
-    let offset = start.offset + local.offset;
-    if local.line <= 1 {
-        Position {
-            offset,
-            line: start.line,
-            column: start.column + local.column.max(1) - 1,
-        }
-    } else {
-        Position {
-            offset,
-            line: start.line + local.line - 1,
-            column: local.column,
+impl Position {
+    /// This position, counted from `start` (where a piece of the input
+    /// starts, as [`Batch`] and [`Rest`] count), as a position of the
+    /// input.
+    ///
+    /// ```
+    /// use sgf_stream::Position;
+    /// let input = b"(;B[aa])\n(;W[bb]\n;B[cc])";
+    /// let start = Position::locate(input, 9);
+    /// let piece = &input[9..];
+    /// let local = Position::locate(piece, 9);
+    /// assert_eq!(local.counted_from(start), Position::locate(input, 18));
+    /// ```
+    pub fn counted_from(self, start: Position) -> Position {
+        let offset = start.offset + self.offset;
+        if self.line <= 1 {
+            Position {
+                offset,
+                line: start.line,
+                column: start.column + self.column.max(1) - 1,
+            }
+        } else {
+            Position {
+                offset,
+                line: start.line + self.line - 1,
+                column: self.column,
+            }
         }
     }
 }
@@ -289,7 +290,18 @@ enum State {
 /// Cuts an input, read from any [`io::Read`], into [`Piece`]s: batches of
 /// whole games of about [`target`](Self::target) bytes, and, where no
 /// batch can end within [`max`](Self::max) bytes, the rest as a stream.
-/// See the [module docs](self).
+///
+/// A batch ends just before a game's `(` (and the whitespace before it
+/// stays with the game that ends there), only where reading the batch on
+/// its own gives what reading the whole input gives:
+/// - parentheses are counted outside values (with the lead bytes of a
+///   double-byte charset, so a second byte never fakes `\` or `]`);
+/// - each game's charset is decided as the charset stage decides it,
+///   from the same prefix, and a batch starts only where the stage, fresh,
+///   decides the first game as it does in the whole input (a game after
+///   one in Shift_JIS with no `CA` of its own is not a batch's first);
+/// - an input that starts with a byte order mark keeps its charset for
+///   all batches, and UTF-16 is never cut.
 ///
 /// Memory holds one batch and what is read ahead to decide charsets
 /// ([`DECISION_PREFIX`] bytes) and to find the next cut.

@@ -14,6 +14,30 @@ pub(super) use crate::charset::Lead;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Lead {}
 
+/// The bytes that matter outside values: `[`, `(` and `)`.
+static STRUCTURE: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'[' as usize] = true;
+    table[b'(' as usize] = true;
+    table[b')' as usize] = true;
+    table
+};
+
+/// The first `[`, `(` or `)` from `from` on. Between values they are a
+/// few bytes apart (`;B[`): a plain loop finds them before `memchr`
+/// would have started.
+#[inline]
+fn next_structure(buf: &[u8], from: usize) -> Option<usize> {
+    let near = buf.len().min(from + 16);
+    if let Some(found) = buf[from.min(near)..near]
+        .iter()
+        .position(|&b| STRUCTURE[b as usize])
+    {
+        return Some(from + found);
+    }
+    memchr::memchr3(b'[', b'(', b')', buf.get(near..)?).map(|found| near + found)
+}
+
 /// What [`GameScan::end`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Found {
@@ -60,11 +84,10 @@ impl GameScan {
                     None => return Found::More,
                 }
             }
-            let Some(found) = memchr::memchr3(b'[', b'(', b')', &buf[self.at..]) else {
+            let Some(at) = next_structure(buf, self.at) else {
                 self.at = buf.len();
                 return Found::More;
             };
-            let at = self.at + found;
             self.at = at + 1;
             match buf[at] {
                 b'[' => self.value = Some(at + 1),

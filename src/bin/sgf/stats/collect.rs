@@ -2,12 +2,14 @@
 
 use std::collections::HashMap;
 
+use std::ops::Range;
+
 use sgf_stream::game::{GameCollector, GameInfo, GameResult, WinBy};
 use sgf_stream::typed::Color;
 use sgf_stream::{CharsetSource, Event};
 
-use crate::diag::{self, Counts, Depth, Mode};
-use crate::run::Input;
+use crate::diag::Counts;
+use crate::visit::{Ctx, Depth, Note, Visit};
 
 /// How many times each key was seen.
 pub type Counter = HashMap<String, u64>;
@@ -87,6 +89,57 @@ fn bump(counter: &mut Counter, key: &str) {
     }
 }
 
+/// How many times each property identifier was seen: those of one or
+/// two capitals in a table (nearly all), the others by name.
+#[derive(Debug, Clone)]
+struct Idents {
+    short: Vec<u64>,
+    long: Counter,
+}
+
+impl Default for Idents {
+    fn default() -> Self {
+        Idents {
+            short: vec![0; 27 * 27],
+            long: Counter::new(),
+        }
+    }
+}
+
+impl Idents {
+    #[inline]
+    fn add(&mut self, ident: &str) {
+        let slot = match *ident.as_bytes() {
+            [a @ b'A'..=b'Z'] => Some(usize::from(a - b'A') * 27),
+            [a @ b'A'..=b'Z', b @ b'A'..=b'Z'] => {
+                Some(usize::from(a - b'A') * 27 + usize::from(b - b'A') + 1)
+            }
+            _ => None,
+        };
+        match slot {
+            Some(slot) => self.short[slot] += 1,
+            None => bump(&mut self.long, ident),
+        }
+    }
+
+    /// Adds the counts to `counter`, by name.
+    fn drain_into(&mut self, counter: &mut Counter) {
+        for (slot, count) in self.short.iter_mut().enumerate() {
+            if *count == 0 {
+                continue;
+            }
+            let mut name = String::from(char::from(b'A' + (slot / 27) as u8));
+            if slot % 27 > 0 {
+                name.push(char::from(b'A' + (slot % 27 - 1) as u8));
+            }
+            *counter.entry(name).or_default() += std::mem::take(count);
+        }
+        for (name, count) in self.long.drain() {
+            *counter.entry(name).or_default() += count;
+        }
+    }
+}
+
 /// One game being counted: its information (from the library's
 /// [`GameCollector`], once the game closes) and its leaves.
 #[derive(Debug, Default)]
@@ -114,50 +167,80 @@ impl Game {
     }
 }
 
-/// Statistics of one input, and its problems.
-pub fn collect(input: &Input, mode: Mode) -> (Stats, Vec<diag::Diagnostic>) {
-    let mut stats = Stats::default();
-    let mut depth = Depth::default();
-    let mut game: Option<Game> = None;
-    let mut collector = GameCollector::lenient().without_moves();
-    let mut after_end = false;
-    let (charset, diagnostics) = diag::parse_events(input.data, mode, |event, _| {
-        if depth.step(event) {
-            if let Some(done) = game.replace(Game::default()) {
-                done.finish(&mut stats);
+/// Gathers [`Stats`] from the events of a piece.
+#[derive(Debug)]
+pub struct Collect {
+    stats: Stats,
+    idents: Idents,
+    depth: Depth,
+    game: Option<Game>,
+    collector: GameCollector,
+    after_end: bool,
+}
+
+impl Default for Collect {
+    fn default() -> Self {
+        Collect {
+            stats: Stats::default(),
+            idents: Idents::default(),
+            depth: Depth::default(),
+            game: None,
+            collector: GameCollector::lenient().without_moves(),
+            after_end: false,
+        }
+    }
+}
+
+impl Visit for Collect {
+    type Out = Stats;
+
+    #[inline]
+    fn event(&mut self, event: &Event<'_>, span: Range<u64>, ctx: &Ctx<'_>, _: &mut Vec<Note>) {
+        if self.depth.step(event) {
+            if let Some(done) = self.game.replace(Game::default()) {
+                done.finish(&mut self.stats);
             }
+            let report = ctx.charset(span.start);
+            let key = format!("{} ({})", report.charset, source_name(report.source));
+            bump(&mut self.stats.charsets, &key);
         }
-        let Some(current) = game.as_mut() else { return };
-        if let Ok(Some(record)) = collector.push(event) {
-            current.info = Some(record.info);
-        }
+        let Some(current) = self.game.as_mut() else {
+            return;
+        };
         match event {
-            Event::StartGameTree => after_end = false,
             Event::Node => {
-                after_end = false;
-                stats.nodes += 1;
+                self.after_end = false;
+                self.stats.nodes += 1;
+                let _ = self.collector.push(event);
+                return;
             }
             Event::Property(ident, _) => {
-                stats.properties += 1;
-                stats.moves += (ident == "B" || ident == "W") as u64;
-                bump(&mut stats.idents, ident.as_str());
+                self.stats.properties += 1;
+                let ident = ident.as_str();
+                self.idents.add(ident);
+                if ident == "B" || ident == "W" {
+                    self.stats.moves += 1;
+                    return;
+                }
             }
+            Event::StartGameTree => self.after_end = false,
             Event::EndGameTree => {
-                current.leaves += !after_end as u64;
-                after_end = true;
+                current.leaves += !self.after_end as u64;
+                self.after_end = true;
             }
         }
-    });
-    if let Some(done) = game {
-        done.finish(&mut stats);
+        if let Ok(Some(record)) = self.collector.push(event) {
+            current.info = Some(record.info);
+        }
     }
-    if stats.games > 0 {
-        let key = format!("{} ({})", charset.charset, source_name(charset.source));
-        stats.charsets.insert(key, stats.games);
+
+    fn take(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) -> Stats {
+        if let Some(done) = self.game.take() {
+            done.finish(&mut self.stats);
+        }
+        self.idents.drain_into(&mut self.stats.idents);
+        std::mem::take(&mut self.stats)
     }
-    stats.counts = Counts::of(&diagnostics);
-    stats.files_with_errors = (stats.counts.errors > 0) as u64;
-    (stats, diagnostics)
 }
 
 /// How a charset was chosen, in a word.
@@ -258,14 +341,15 @@ mod tests {
     #[test]
     fn counts_one_collection() {
         let data = b"(;SZ[9]RE[B+R]PB[Ann]PW[Bob]DT[2001-02-03];B[aa](;W[bb])(;W[cc];B[dd]))\
-                     (;PB[Ann]DT[1999];B[])";
-        let input = Input {
-            name: "x.sgf",
-            path: None,
-            data,
-        };
-        let (stats, diagnostics) = collect(&input, Mode::Strict);
-        assert!(diagnostics.is_empty());
+                     (;PB[Ann]DT[1999]MULTIGOGM[1];B[])";
+        let batch = sgf_stream::read::Batch::whole(data.to_vec());
+        let decoded = batch.decode();
+        let mut collect = Collect::default();
+        for item in sgf_stream::Parser::new(decoded.text()).into_spans() {
+            let (event, span) = item.unwrap();
+            collect.event(&event, span, &Ctx::Batch(&decoded), &mut Vec::new());
+        }
+        let stats = collect.take(&Ctx::Batch(&decoded), &mut Vec::new());
         assert_eq!(stats.charsets["UTF-8 (default)"], 2);
         assert_eq!((stats.games, stats.nodes, stats.moves), (2, 7, 5));
         assert_eq!(stats.variations, 1);
@@ -274,6 +358,8 @@ mod tests {
         assert_eq!(stats.board_sizes["19"], 1);
         assert_eq!(stats.results["B+R"], 1);
         assert_eq!(stats.idents["B"], 3);
+        assert_eq!(stats.idents["MULTIGOGM"], 1);
+        assert_eq!(stats.idents["SZ"], 1);
         assert_eq!(stats.dates, Some(("1999".into(), "2001-02-03".into())));
     }
 }

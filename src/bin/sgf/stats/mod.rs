@@ -5,18 +5,21 @@ mod collect;
 mod report;
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use crate::diag::Mode;
-use crate::run::{self, Totals};
+use crate::diag::{Counts, Mode};
+use crate::inputs::Sources;
+use crate::run::{self, Delivery};
+use crate::visit::Job;
 use crate::{Common, Status};
 pub use collect::Stats;
 
 /// Arguments of `sgf stats`.
 #[derive(Debug, clap::Args)]
 pub struct StatsArgs {
-    /// Files, directories, archives (.zip, .tar, .tar.gz, .tgz), or `-` for
-    /// standard input; with none, the sample games shipped in `tests/data/`.
+    /// Files, directories, archives (.zip, .tar, .tar.gz, .tgz), .sgf.gz
+    /// files, or `-` for standard input; with none, the sample games built
+    /// into the tool (the five files of the source's tests/data).
     #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
     /// Print JSON instead of text.
@@ -25,34 +28,53 @@ pub struct StatsArgs {
     /// How many players, board sizes, ... to list.
     #[arg(long, value_name = "N", default_value_t = 10)]
     top: usize,
-    /// Read with the exercise's strict rules (default: lenient).
+    /// Read by the letter of FF[4]: a file stops at its first deviation
+    /// (default: repair what can be repaired and go on).
     #[arg(long)]
     strict: bool,
 }
 
-/// The sample games shipped with the source.
-fn sample_games() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+struct StatsJob(Mode);
+
+impl Job for StatsJob {
+    type Visitor = collect::Collect;
+
+    fn mode(&self) -> Mode {
+        self.0
+    }
+
+    fn visitor(&self) -> collect::Collect {
+        collect::Collect::default()
+    }
 }
 
 /// Runs `sgf stats`.
 pub fn main(args: &StatsArgs, common: &Common) -> Status {
-    let paths = if args.paths.is_empty() {
-        vec![sample_games()]
-    } else {
-        args.paths.clone()
+    let sources = match args.paths.is_empty() {
+        true => Sources::Samples,
+        false => Sources::Paths(&args.paths),
     };
-    let mode = Mode::from_flag(args.strict);
+    let job = StatsJob(Mode::from_flag(args.strict));
     let mut stats = Stats::default();
-    let totals = run::run(
-        &paths,
-        common,
-        |input| collect::collect(input, mode).0,
-        |file, _| {
-            stats.merge(file);
-            Ok(())
-        },
-    );
+    // An input's statistics count once it is read to the end.
+    let mut input = Stats::default();
+    let totals = run::run(sources, common, &job, |delivery, _| {
+        match delivery {
+            Delivery::Begin(_) => input = Stats::default(),
+            Delivery::Piece(_, done) => {
+                input.counts.add(Counts::of(&done.diagnostics));
+                input.merge(done.out);
+            }
+            Delivery::End(_, complete) => {
+                let mut input = std::mem::take(&mut input);
+                if complete {
+                    input.files_with_errors = u64::from(input.counts.errors > 0);
+                    stats.merge(input);
+                }
+            }
+        }
+        Ok(())
+    });
     let text = if args.json {
         report::json(&stats, &totals, args.top)
     } else {
@@ -66,9 +88,5 @@ pub fn main(args: &StatsArgs, common: &Common) -> Status {
     {
         return Status::Trouble;
     }
-    status(&stats, &totals)
-}
-
-fn status(stats: &Stats, totals: &Totals) -> Status {
-    crate::check::status(totals, stats.counts)
+    crate::check::status(&totals, stats.counts)
 }

@@ -5,18 +5,19 @@
 //! Codes (errors unless said): `illegal-occupied` (a stone on a stone),
 //! `illegal-ko` (a ko retaken at once), `illegal-suicide`,
 //! `illegal-superko` (a position repeated, under Chinese, Ing or
-//! Tromp-Taylor rules), `illegal-off-board`, `bad-value` (a move or setup
-//! value that is not a point on the board), `wrong-turn` (a warning: a
+//! Tromp-Taylor rules), `wrong-turn` (a warning: a
 //! move by the player not to move, often a missing pass or handicap
 //! stones recorded as moves), `not-go` (a warning: the game is not Go,
-//! `GM` is not 1; it is not replayed).
+//! `GM` is not 1; it is not replayed). Values that are no points on the
+//! board are left to the checks of values (`off-board`, `bad-point`).
 
 use std::ops::Range;
 
 use sgf_stream::go::{Game, GoNode, NodeValues, ReplayError, ReplayOptions, Rules};
-use sgf_stream::{read::DecodedInput, value, Event, Position};
+use sgf_stream::{value, Event};
 
-use crate::diag::{self, Diagnostic, Mode, Severity};
+use crate::diag::Severity;
+use crate::visit::Note;
 
 /// The rules `--rules` checks by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -75,19 +76,21 @@ impl GoNode for EventNode {
 /// Replays the games of a stream of events: a game per open variation,
 /// cloned where a variation starts, each node played when the next one
 /// starts or its variation ends.
-struct Walk {
+#[derive(Debug)]
+pub struct Walk {
     options: ReplayOptions,
     /// The game of each open variation; `None` once a game is not Go.
     games: Vec<Option<Game>>,
     node: EventNode,
-    /// Where the node being gathered starts, in the text.
-    node_at: Option<usize>,
-    /// The problems found, with where their nodes start in the text.
-    found: Vec<(usize, ReplayError)>,
+    /// Where the node being gathered starts.
+    node_at: Option<u64>,
+    /// The problems found, with where their nodes start.
+    found: Vec<(u64, ReplayError)>,
 }
 
 impl Walk {
-    fn event(&mut self, event: &Event<'_>, span: Range<usize>) {
+    /// Takes the next event, which covers `span`.
+    pub fn event(&mut self, event: &Event<'_>, span: Range<u64>) {
         match event {
             Event::StartGameTree => {
                 self.flush();
@@ -120,7 +123,7 @@ impl Walk {
     }
 
     /// Plays the node gathered so far.
-    fn flush(&mut self) {
+    pub fn flush(&mut self) {
         let Some(at) = self.node_at.take() else {
             return;
         };
@@ -139,69 +142,70 @@ impl Walk {
     }
 }
 
-/// The rule problems of every game of `data`, every variation, read
-/// in `mode`, by `choice`; placed in the bytes of `data`.
-pub fn diagnostics(data: &[u8], mode: Mode, choice: RulesChoice) -> Vec<Diagnostic> {
-    let mut walk = Walk {
-        options: choice.options(),
-        games: Vec::new(),
-        node: EventNode::default(),
-        node_at: None,
-        found: Vec::new(),
-    };
-    let decoded = DecodedInput::new(data);
-    diag::parse_text(decoded.text(), mode, |event, span| walk.event(event, span));
-    walk.flush();
-    let mut located = Located::default();
-    walk.found
-        .into_iter()
-        .map(|(at, err)| {
-            let position = located.position(data, decoded.input_offset(at) as usize);
-            let severity = match err.code() {
+impl Walk {
+    /// A walk replaying by `choice`.
+    pub fn new(choice: RulesChoice) -> Walk {
+        Walk {
+            options: choice.options(),
+            games: Vec::new(),
+            node: EventNode::default(),
+            node_at: None,
+            found: Vec::new(),
+        }
+    }
+
+    /// Moves the problems found so far to `notes`, but those of the codes
+    /// in `ignore` (and `bad-value` and `illegal-off-board`, which the
+    /// checks of values report).
+    pub fn take_notes(&mut self, notes: &mut Vec<Note>, ignore: &[&str]) {
+        for (at, err) in self.found.drain(..) {
+            let code = err.code();
+            if matches!(code, "bad-value" | "illegal-off-board") || ignore.contains(&code) {
+                continue;
+            }
+            let severity = match code {
                 "wrong-turn" | "not-go" => Severity::Warning,
                 _ => Severity::Error,
             };
             let kind = err.kind;
-            Diagnostic {
+            notes.push(Note {
+                at,
                 severity,
-                position,
                 message: format!("{}: {kind}", kind.code()),
-                warning: None,
-            }
-        })
-        .collect()
-}
-
-/// Positions in one input, each found from the one before when they come
-/// in order, so many problems in a large file cost one pass over it. The
-/// offsets are of nodes' `;`, never between the CR and LF of a line end.
-#[derive(Debug, Default)]
-struct Located {
-    last: Option<Position>,
-}
-
-impl Located {
-    fn position(&mut self, data: &[u8], offset: usize) -> Position {
-        let position = match self.last {
-            Some(last) if last.offset as usize <= offset => {
-                let from = last.offset as usize;
-                let step = Position::locate(&data[from..], offset - from);
-                Position {
-                    offset: offset as u64,
-                    line: last.line + step.line - 1,
-                    column: if step.line == 1 {
-                        last.column + step.column - 1
-                    } else {
-                        step.column
-                    },
-                }
-            }
-            _ => Position::locate(data, offset),
-        };
-        self.last = Some(position);
-        position
+            });
+        }
     }
 }
+
+/// The codes of `--rules`, with their severity and meaning.
+pub const CODES: &[(&str, Severity, &str)] = &[
+    (
+        "illegal-occupied",
+        Severity::Error,
+        "a stone played on a stone",
+    ),
+    ("illegal-ko", Severity::Error, "a ko retaken at once"),
+    (
+        "illegal-suicide",
+        Severity::Error,
+        "a suicide the rules forbid",
+    ),
+    (
+        "illegal-superko",
+        Severity::Error,
+        "a position repeated (Chinese, Ing, Tromp-Taylor rules)",
+    ),
+    (
+        "wrong-turn",
+        Severity::Warning,
+        "a move by the player not to move (a missing pass, or handicap stones as moves)",
+    ),
+    (
+        "not-go",
+        Severity::Warning,
+        "GM is not 1: the game is not replayed",
+    ),
+];
 
 #[cfg(test)]
 mod tests {
@@ -210,26 +214,27 @@ mod tests {
     #[test]
     fn each_variation_is_replayed_from_where_it_starts() {
         let input = b"(;SZ[5];B[aa](;W[aa])(;W[bb];B[bb])\n(;W[cc];B[dd]))";
-        let found = diagnostics(input, Mode::Lenient, RulesChoice::Japanese);
-        let lines: Vec<String> = found.iter().map(|d| d.render("x")).collect();
+        let mut walk = Walk::new(RulesChoice::Japanese);
+        for item in sgf_stream::Parser::new(input).into_spans() {
+            let (event, span) = item.unwrap();
+            walk.event(&event, span);
+        }
+        walk.flush();
+        let mut notes = Vec::new();
+        walk.take_notes(&mut notes, &[]);
+        let found: Vec<(u64, &str)> = notes.iter().map(|n| (n.at, n.message.as_str())).collect();
         assert_eq!(
-            lines,
+            found,
             [
-                "x:1:15: error: illegal-occupied: illegal move W[aa]: the point is occupied",
-                "x:1:29: error: illegal-occupied: illegal move B[bb]: the point is occupied",
+                (
+                    14,
+                    "illegal-occupied: illegal move W[aa]: the point is occupied"
+                ),
+                (
+                    28,
+                    "illegal-occupied: illegal move B[bb]: the point is occupied"
+                ),
             ]
         );
-    }
-
-    #[test]
-    fn positions_found_in_order_match_positions_found_afresh() {
-        let data = b"ab\r\ncd\nef\rgh";
-        let mut located = Located::default();
-        for offset in [0, 1, 4, 5, 7, 10, 11] {
-            assert_eq!(
-                located.position(data, offset),
-                Position::locate(data, offset)
-            );
-        }
     }
 }

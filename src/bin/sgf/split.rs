@@ -1,0 +1,112 @@
+//! `sgf split`: one file per game, in UTF-8 with its root `CA` saying
+//! so, the layout kept: `DIR/<path below PATH, without .sgf>-<index>.sgf`,
+//! the index from 0 as `sgf json` counts games.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use sgf_stream::Charset;
+
+use crate::convert::Convert;
+use crate::diag::{self, Counts, Mode};
+use crate::inplace::Staged;
+use crate::inputs::{Input, Sources};
+use crate::run::{self, Delivery};
+use crate::visit::Job;
+use crate::{Common, Inputs, Status};
+
+/// Arguments of `sgf split`.
+#[derive(Debug, clap::Args)]
+pub struct SplitArgs {
+    #[command(flatten)]
+    inputs: Inputs,
+    /// The folder to write the games to.
+    #[arg(long, value_name = "DIR", required = true)]
+    out_dir: PathBuf,
+    /// Read by the letter of FF[4]: a file stops at its first deviation
+    /// (default: repair what can be repaired and go on).
+    #[arg(long)]
+    strict: bool,
+}
+
+struct SplitJob(Mode);
+
+impl Job for SplitJob {
+    type Visitor = Convert;
+
+    fn mode(&self) -> Mode {
+        self.0
+    }
+
+    fn visitor(&self) -> Convert {
+        Convert::new(Charset::Utf8)
+    }
+}
+
+/// Where game `index` of `input` goes under `dir`.
+fn game_path(dir: &Path, input: &Input, index: u64) -> PathBuf {
+    let rel = input.rel.to_string_lossy();
+    let stem = match rel.len() >= 4 && rel[rel.len() - 4..].eq_ignore_ascii_case(".sgf") {
+        true => &rel[..rel.len() - 4],
+        false => &rel[..],
+    };
+    dir.join(format!("{stem}-{index:04}.sgf"))
+}
+
+/// Writes one game's file.
+fn write_game(path: &Path, game: &[u8]) -> io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut file = Staged::new(path)?;
+    file.write(game)?;
+    file.write(b"\n")?;
+    file.commit()
+}
+
+/// Runs `sgf split`.
+pub fn main(args: &SplitArgs, common: &Common) -> Status {
+    let job = SplitJob(Mode::from_flag(args.strict));
+    let mut counts = Counts::default();
+    let mut index = 0;
+    let mut written = 0;
+    let mut failed = 0;
+    let sources = Sources::Paths(&args.inputs.paths);
+    let totals = run::run(sources, common, &job, |delivery, progress| {
+        let (input, done) = match delivery {
+            Delivery::Begin(_) => {
+                index = 0;
+                return Ok(());
+            }
+            Delivery::End(..) => return Ok(()),
+            Delivery::Piece(input, done) => (input, done),
+        };
+        let found = diag::print_on_stderr(&done.diagnostics, &input.name, common.quiet, progress);
+        counts.add(found);
+        for game in &done.out.games {
+            let path = game_path(&args.out_dir, &input, index);
+            index += 1;
+            match write_game(&path, &done.out.text[game.clone()]) {
+                Ok(()) => written += 1,
+                Err(err) => {
+                    failed += 1;
+                    progress.eprintln(&format!("sgf: {}: {err}", path.display()));
+                }
+            }
+        }
+        Ok(())
+    });
+    if !common.quiet {
+        eprintln!(
+            "sgf split: {} files, {written} games written, {failed} failed",
+            totals.files
+        );
+    }
+    if totals.status() != Status::Ok || failed > 0 {
+        Status::Trouble
+    } else if counts.errors > 0 {
+        Status::Errors
+    } else {
+        Status::Ok
+    }
+}

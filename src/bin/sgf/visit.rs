@@ -1,0 +1,103 @@
+//! What a subcommand does with the events of a piece of input: a
+//! [`Visit`] made by its [`Job`], fed every event in order, one piece at
+//! a time, on any thread.
+
+use std::ops::Range;
+
+use sgf_stream::{read::DecodedBatch, CharsetReport, Event};
+
+use crate::diag::{Mode, Severity};
+
+/// A problem a subcommand found, placed later: `at` is an offset of
+/// what the events' spans count (the piece's text, or the input for a
+/// stream).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Note {
+    /// Where, as the events' spans count.
+    pub at: u64,
+    /// How bad.
+    pub severity: Severity,
+    /// What: a check's code, `: `, and the message.
+    pub message: String,
+}
+
+/// What the events come from, for the few subcommands that ask.
+#[derive(Debug)]
+pub enum Ctx<'a> {
+    /// A batch in memory, as UTF-8 text.
+    Batch(&'a DecodedBatch<'a>),
+    /// A stream, and the charset of the game being read.
+    Stream(&'a CharsetReport),
+}
+
+impl Ctx<'_> {
+    /// The charset of the game that the byte at `at` belongs to, and how
+    /// it was chosen.
+    pub fn charset(&self, at: u64) -> CharsetReport {
+        match self {
+            Ctx::Batch(decoded) => decoded.game_charset(at as usize),
+            Ctx::Stream(report) => (*report).clone(),
+        }
+    }
+}
+
+/// A subcommand's work on the events of one piece of input.
+pub trait Visit {
+    /// What it gives back.
+    type Out: Send;
+
+    /// Takes the next event, which covers `span`; problems go to
+    /// `notes`.
+    fn event(&mut self, event: &Event<'_>, span: Range<u64>, ctx: &Ctx<'_>, notes: &mut Vec<Note>);
+
+    /// What it gathered since the last call, between two games (or at
+    /// the end of the piece); problems go to `notes`.
+    fn take(&mut self, ctx: &Ctx<'_>, notes: &mut Vec<Note>) -> Self::Out;
+}
+
+/// A subcommand: how it reads, and a fresh [`Visit`] for each piece.
+pub trait Job: Sync {
+    /// The work on one piece.
+    type Visitor: Visit;
+
+    /// Strict or lenient.
+    fn mode(&self) -> Mode;
+
+    /// A visitor for a new piece.
+    fn visitor(&self) -> Self::Visitor;
+}
+
+/// Which game of a piece the events are in, and how deep: top-level
+/// game trees counted as they open.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Depth {
+    /// Game trees and variations open.
+    pub depth: u32,
+    /// Games opened so far.
+    pub games: u64,
+}
+
+impl Depth {
+    /// The games read so far when reading stops here, at an error if
+    /// `stopped`: a game left open by the error does not count.
+    pub fn games_read(&self, stopped: bool) -> u64 {
+        self.games - u64::from(stopped && self.depth > 0)
+    }
+
+    /// Moves past `event`; returns whether it opens a game.
+    #[inline]
+    pub fn step(&mut self, event: &Event<'_>) -> bool {
+        match event {
+            Event::StartGameTree => {
+                self.depth += 1;
+                if self.depth == 1 {
+                    self.games += 1;
+                    return true;
+                }
+            }
+            Event::EndGameTree => self.depth = self.depth.saturating_sub(1),
+            _ => {}
+        }
+        false
+    }
+}
