@@ -71,7 +71,7 @@ mod warning;
 pub mod work;
 #[cfg(not(feature = "work-count"))]
 mod work;
-pub mod writer;
+pub mod write;
 
 pub use build::{compact_games, games, parse, parse_collection};
 pub use error::{Error, ErrorKind, Position, TreeErrorKind};
@@ -79,7 +79,7 @@ pub use event::{Event, OwnedEvent, PropIdent, RawValue, RawValues};
 pub use machine::Limits;
 pub use read::{Reader, ReaderBuilder};
 pub use tree::{CompactTree, SgfTree};
-pub use writer::{Layout, Newline, WriteError, WriteOptions, Writer};
+pub use write::{Layout, Newline, WriteError, WriteOptions, Writer};
 
 pub use charset::{Charset, CharsetReport, CharsetSource};
 pub use read::decode_to_utf8;

@@ -101,7 +101,7 @@ fn compact_tree_writes_a_lone_variation_by_layout() {
     let write = |options: WriteOptions| {
         let mut writer = Writer::with_options(Vec::new(), options);
         for game in compact.games() {
-            writer.write_compact_tree(game).unwrap();
+            writer.write_tree(&game).unwrap();
         }
         String::from_utf8(writer.into_inner().unwrap()).unwrap()
     };
@@ -136,7 +136,7 @@ fn compact_tree_root_with_two_ca_properties_writes_as_its_events() {
     let compact = CompactTree::from_bytes(input).unwrap();
     let mut writer = Writer::new(Vec::new());
     for game in compact.games() {
-        writer.write_compact_tree(game).unwrap();
+        writer.write_tree(&game).unwrap();
     }
     let written = String::from_utf8(writer.into_inner().unwrap()).unwrap();
     assert_eq!(written.as_bytes(), by_events);

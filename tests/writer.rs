@@ -675,7 +675,7 @@ fn random_options() -> impl Strategy<Value = WriteOptions> {
             .layout(if flags[0] {
                 Layout::NodePerLine
             } else {
-                Layout::Compact
+                Layout::OneLine
             })
             .newline(if flags[1] { Newline::CrLf } else { Newline::Lf })
             .wrap(flags[2])

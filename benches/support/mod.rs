@@ -143,7 +143,7 @@ pub fn write_trees(trees: &[SgfTree]) -> usize {
 pub fn write_compact(tree: &CompactTree) -> usize {
     let mut writer = Writer::new(Count::default());
     for game in tree.games() {
-        writer.write_compact_tree(game).expect("writable");
+        writer.write_tree(&game).expect("writable");
     }
     writer.into_inner().expect("writable").0
 }
