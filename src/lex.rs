@@ -430,6 +430,16 @@ mod tests {
     }
 
     #[test]
+    fn values_end_after_their_closing_bracket() {
+        assert_eq!(value_end(b"[pd]B", 1), 4);
+        assert_eq!(value_end(b"[a\\]b]", 1), 6);
+        assert_eq!(value_end(b"[\\\\]", 1), 4);
+        assert_eq!(value_end(b"[\\\\\\\\\\]]x", 1), 8);
+        assert_eq!(value_end(b"[long value here]", 1), 17);
+        assert_eq!(value_end(b"[never closed", 1), 13);
+    }
+
+    #[test]
     fn repaired_values() {
         assert_eq!(repaired_value(b"a [b])]"), b"a [b])");
         assert_eq!(repaired_value(b"open"), b"open");

@@ -7,16 +7,44 @@ use crate::lex::first_unescaped_close;
 /// An identifier must be one or more uppercase ASCII letters.
 #[inline]
 pub(crate) fn check_ident(ident: &str) -> Result<(), WriteError> {
-    let valid = match *ident.as_bytes() {
-        [a] => a.is_ascii_uppercase(),
-        [a, b] => a.is_ascii_uppercase() && b.is_ascii_uppercase(),
-        ref long => !long.is_empty() && long.iter().all(u8::is_ascii_uppercase),
-    };
-    if valid {
+    if is_ident(ident) {
         Ok(())
     } else {
         Err(WriteError::InvalidIdentifier(ident.to_string()))
     }
+}
+
+/// A property of `count` values needs an identifier of uppercase
+/// letters and a value at least.
+#[inline(always)]
+pub(crate) fn check_shape(ident: &str, count: usize) -> Result<(), WriteError> {
+    if !is_ident(ident) {
+        return Err(invalid_ident(ident));
+    }
+    if count == 0 {
+        return Err(no_values(ident));
+    }
+    Ok(())
+}
+
+/// Whether `ident` is one or more uppercase ASCII letters.
+#[inline(always)]
+fn is_ident(ident: &str) -> bool {
+    match *ident.as_bytes() {
+        [a] => a.is_ascii_uppercase(),
+        [a, b] => a.is_ascii_uppercase() && b.is_ascii_uppercase(),
+        ref long => !long.is_empty() && long.iter().all(u8::is_ascii_uppercase),
+    }
+}
+
+#[cold]
+fn invalid_ident(ident: &str) -> WriteError {
+    WriteError::InvalidIdentifier(ident.to_string())
+}
+
+#[cold]
+fn no_values(ident: &str) -> WriteError {
+    WriteError::NoValues(ident.to_string())
 }
 
 /// A raw value must not end early: no unescaped `]`, no final lone `\`.

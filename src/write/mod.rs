@@ -164,3 +164,6 @@ pub use error::WriteError;
 pub use options::{Layout, Newline, WriteOptions, DEFAULT_WIDTH};
 pub use tree::{TreeSink, WriteTree};
 pub use writer::Writer;
+
+pub(crate) use check::check_shape;
+pub(crate) use writer::CHUNK;

@@ -8,7 +8,7 @@
 use std::fmt;
 use std::io;
 
-use super::check::check_ident;
+use super::check::check_shape;
 use super::error::WriteError;
 use super::game::Root;
 use super::options::WriteOptions;
@@ -260,16 +260,12 @@ impl<W: io::Write> TreeSink<'_, W> {
         self.writer.out.text_escape()
     }
 
-    /// The output buffer, for a fast path to append SGF to.
+    /// The output buffer, for a fast path to append SGF to; a chunk is
+    /// full at [`CHUNK`](crate::write::CHUNK) bytes, and should then be
+    /// handed on ([`hand_on_full`](Self::hand_on_full)).
     #[inline(always)]
     pub(crate) fn buf(&mut self) -> &mut Vec<u8> {
         &mut self.writer.out.buf
-    }
-
-    /// How many bytes fit in the buffer before a chunk is full.
-    #[inline]
-    pub(crate) fn room(&self) -> usize {
-        CHUNK.saturating_sub(self.writer.out.buf.len())
     }
 
     /// Whether the tree about to be written is a game of its own (no game
@@ -378,36 +374,28 @@ impl<W: io::Write> TreeSink<'_, W> {
         charset.encode_value(ident, text, scratch)
     }
 
-    /// Checks the shape of a property of `count` values: an identifier
-    /// of uppercase letters and a value at least (unless written as is).
-    ///
-    /// # Errors
-    /// [`WriteError::InvalidIdentifier`], [`WriteError::NoValues`].
+    /// Whether properties are checked for their shape
+    /// ([`check_shape`](crate::write::check_shape)): unless they are
+    /// written as they are.
     #[inline]
-    pub(crate) fn check_shape(&self, ident: &str, count: usize) -> Result<(), WriteError> {
-        if self.as_is {
-            return Ok(());
-        }
-        check_ident(ident)?;
-        if count == 0 {
-            return Err(WriteError::NoValues(ident.to_string()));
-        }
-        Ok(())
+    pub(crate) fn checks_shape(&self) -> bool {
+        !self.as_is
     }
 
     /// Checks a property of decoded text: its shape, and that the output
     /// charset can encode it.
     ///
     /// # Errors
-    /// As [`check_shape`](Self::check_shape), and
-    /// [`WriteError::Unencodable`].
+    /// As [`check_shape`], and [`WriteError::Unencodable`].
     pub(crate) fn check_text(
         &self,
         ident: &str,
         values: &[String],
         scratch: &mut Vec<u8>,
     ) -> Result<(), WriteError> {
-        self.check_shape(ident, values.len())?;
+        if self.checks_shape() {
+            check_shape(ident, values.len())?;
+        }
         let charset = self.writer.options.charset;
         if charset != Charset::Utf8 {
             for value in values {
@@ -421,10 +409,12 @@ impl<W: io::Write> TreeSink<'_, W> {
     /// A property of decoded text values, escaped as they are written.
     ///
     /// # Errors
-    /// As [`check_shape`](Self::check_shape), and for a legacy charset
+    /// As [`check_shape`], and for a legacy charset
     /// [`WriteError::Unencodable`].
     pub(crate) fn text_values(&mut self, ident: &str, values: &[String]) -> Result<(), WriteError> {
-        self.check_shape(ident, values.len())?;
+        if self.checks_shape() {
+            check_shape(ident, values.len())?;
+        }
         let writer = &mut *self.writer;
         let soft = writer.soft(ident);
         if values.is_empty() {

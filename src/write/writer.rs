@@ -11,7 +11,7 @@ use super::options::WriteOptions;
 use super::out::Out;
 
 /// Output is handed to the inner writer in pieces of about this size.
-pub(super) const CHUNK: usize = 64 * 1024;
+pub(crate) const CHUNK: usize = 64 * 1024;
 
 /// Where the writer stands in the SGF grammar.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -14,7 +14,7 @@ use std::io;
 use super::repr::{self, Property};
 use super::{SgfTree, WalkEvent};
 use crate::lex::{escape_into, Escape};
-use crate::write::{TreeSink, WriteError, WriteTree};
+use crate::write::{check_shape, TreeSink, WriteError, WriteTree, CHUNK};
 
 impl WriteTree for SgfTree {
     fn write_into<W: io::Write>(&self, sink: &mut TreeSink<'_, W>) -> Result<(), WriteError> {
@@ -79,9 +79,24 @@ impl SgfTree {
     /// including) the `)` that closes its game tree. The whole tree is
     /// checked before a full chunk leaves the buffer.
     fn write_below<W: io::Write>(&self, sink: &mut TreeSink<'_, W>) -> Result<(), WriteError> {
+        if sink.checks_shape() {
+            self.write_below_checked::<W, true>(sink)
+        } else {
+            self.write_below_checked::<W, false>(sink)
+        }
+    }
+
+    /// [`write_below`](Self::write_below), checking identifiers and empty
+    /// properties if `CHECK`.
+    fn write_below_checked<W: io::Write, const CHECK: bool>(
+        &self,
+        sink: &mut TreeSink<'_, W>,
+    ) -> Result<(), WriteError> {
+        let escape = sink.text_escape();
         let mut stack: Vec<std::slice::Iter<'_, SgfTree>> = Vec::new();
         let mut node = self;
         let mut after_variation = false;
+        let mut buf = sink.buf();
         loop {
             node = match node.children() {
                 [] => {
@@ -91,7 +106,7 @@ impl SgfTree {
                             sink.body_written(after_variation);
                             return Ok(());
                         };
-                        sink.buf().push(b')');
+                        buf.push(b')');
                         match siblings.next() {
                             Some(sibling) => break sibling,
                             None => {
@@ -100,22 +115,25 @@ impl SgfTree {
                             }
                         }
                     };
-                    sink.buf().push(b'(');
+                    buf.push(b'(');
                     after_variation = false;
                     next
                 }
                 [only] => only,
                 [first, rest @ ..] => {
                     stack.push(rest.iter());
-                    sink.buf().push(b'(');
+                    buf.push(b'(');
                     first
                 }
             };
             match move_node(node.props()) {
-                Some(bytes) => sink.buf().extend_from_slice(&bytes),
-                None => write_props(sink, node.props())?,
+                Some(bytes) => buf.extend_from_slice(&bytes),
+                None => write_props(buf, node.props(), escape, CHECK)?,
             }
-            sink.hand_on_full(|sink| self.check(sink))?;
+            if buf.len() >= CHUNK {
+                sink.hand_on_full(|sink| self.check(sink))?;
+                buf = sink.buf();
+            }
         }
     }
 
@@ -155,21 +173,22 @@ fn move_node(props: &[Property]) -> Option<[u8; 6]> {
         .then_some([b';', letter, b'[', a, b, b']'])
 }
 
-/// Appends a node, `;` and its properties with values escaped.
+/// Appends a node, `;` and its properties with values escaped; `check`
+/// says whether to check identifiers and empty properties.
 #[inline]
-fn write_props<W: io::Write>(
-    sink: &mut TreeSink<'_, W>,
+fn write_props(
+    buf: &mut Vec<u8>,
     props: &[Property],
+    escape: Escape,
+    check: bool,
 ) -> Result<(), WriteError> {
-    let escape = sink.text_escape();
-    sink.buf().push(b';');
+    buf.push(b';');
     for prop in props {
         let ident = &*prop.ident;
         let values = prop.values.as_slice();
-        if !repr::is_static(&prop.ident) || values.is_empty() {
-            sink.check_shape(ident, values.len())?;
+        if check && (!repr::is_static(&prop.ident) || values.is_empty()) {
+            check_shape(ident, values.len())?;
         }
-        let buf = sink.buf();
         put_short(buf, ident.as_bytes());
         for value in values {
             put_value(buf, value.as_bytes(), escape);
