@@ -270,4 +270,18 @@ mod tests {
         ));
         assert_eq!(lowercase.to_string(), "(;GM[1];B[pd];w[dp])");
     }
+
+    #[test]
+    fn display_writes_what_the_writer_refuses_as_it_is() {
+        let empty = line(&[("B", "pd")]).with("AB", Vec::<String>::new());
+        assert!(matches!(
+            written(&empty, WriteOptions::new()),
+            Err(WriteError::NoValues(ident)) if ident == "AB"
+        ));
+        assert_eq!(empty.to_string(), "(;GM[1]AB;B[pd])");
+        let mut below = line(&[("B", "pd"), ("W", "dp")]);
+        below.children_mut()[0].children_mut()[0].set("LB", Vec::<String>::new());
+        below.children_mut()[0].set("b", ["x"]);
+        assert_eq!(below.to_string(), "(;GM[1];B[pd]b[x];W[dp]LB)");
+    }
 }
