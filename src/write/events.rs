@@ -288,7 +288,7 @@ impl<W: io::Write> Writer<W> {
         self.options.soft_breaks && matches!(ident, "C" | "GC")
     }
 
-    /// In a node's sequence past the root, with compact UTF-8 output and
+    /// In a node's sequence past the root, with one-line UTF-8 output and
     /// no wrapping: a node or a property is its bytes and nothing else.
     #[inline(always)]
     fn in_plain_sequence(&self) -> bool {

@@ -7,9 +7,9 @@
 //! [`property`](Writer::property), [`end_game_tree`](Writer::end_game_tree))
 //! or whole trees ([`write_tree`](Writer::write_tree): any [`WriteTree`],
 //! an [`SgfTree`](crate::SgfTree) or a [`CompactTree`](crate::CompactTree)'s
-//! game), and writes SGF to
-//! any [`io::Write`](std::io::Write). It keeps a depth counter and a small output buffer,
-//! never a tree: memory stays flat however large or deep the input (but
+//! game), and writes SGF to any [`io::Write`](std::io::Write). It keeps a
+//! depth counter and a small output buffer, never a tree: memory stays
+//! flat however large or deep the input (but
 //! for a game whose root `CA` the writer writes itself in UTF-8 output:
 //! that game is held until its end, see below).
 //! Events in the wrong place are errors before anything is written, so
@@ -143,10 +143,22 @@
 //!
 //! # Layout
 //!
-//! See [`WriteOptions`]: one line per game tree ([`Layout::OneLine`]), one
-//! node per line, wrapping at a column with optional soft line breaks inside Text,
-//! variations on new lines, LF or CRLF, root properties first, final line
-//! break.
+//! See [`WriteOptions`]: one line per game tree ([`Layout::OneLine`]),
+//! one node per line, wrapping at a column with optional soft line breaks
+//! inside Text, variations on new lines, LF or CRLF, root properties
+//! first, final line break.
+//!
+//! # Inside
+//!
+//! `writer.rs` holds the [`Writer`]'s state and its buffer; `events.rs`
+//! the event and property calls; `root.rs` the root `CA` rule; `tree.rs`
+//! [`WriteTree`] and [`TreeSink`] (the tree types implement the trait
+//! beside their representation, in `tree/`); `out.rs` the layout engine,
+//! with `wrap.rs` (line widths, soft line breaks) and `encode.rs` (legacy
+//! charsets); `check.rs` what no call may write. Each uses only those
+//! after it in the chain `tree` → `events` → `root` → `writer` → `game`
+//! → `out` → (`wrap`, `encode`, `options`, `check`, `error`), and none
+//! uses this file.
 
 mod check;
 mod encode;
