@@ -15,17 +15,7 @@ use super::value::Value;
 /// assert_eq!(escape_compose_half("plain"), "plain");
 /// ```
 pub fn escape_compose_half(text: &str) -> Cow<'_, str> {
-    if !text.bytes().any(|b| matches!(b, b']' | b'\\' | b':')) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 4);
-    for ch in text.chars() {
-        if matches!(ch, ']' | '\\' | ':') {
-            out.push('\\');
-        }
-        out.push(ch);
-    }
-    Cow::Owned(out)
+    crate::lex::escape_str(text, crate::lex::Escape::ComposeHalf)
 }
 
 /// A Real as SGF writes it: the shortest decimal that reads back to the
