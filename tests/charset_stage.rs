@@ -11,10 +11,11 @@ use std::ops::Range;
 use encoding_rs::Encoding;
 use sgf_stream::build::{CompactBuilder, Games, TreeBuilder};
 use sgf_stream::charset::CharsetMode;
+use sgf_stream::charset::CharsetSource;
+use sgf_stream::read::decode_to_utf8;
 use sgf_stream::read::DecodedInput;
 use sgf_stream::{
-    decode_to_utf8, parse_collection, Charset, CharsetSource, Event, ReaderBuilder, WarningKind,
-    WriteOptions, Writer,
+    parse_collection, Charset, Event, ReaderBuilder, WarningKind, WriteOptions, Writer,
 };
 
 /// A reader handing out at most `piece` bytes per call.

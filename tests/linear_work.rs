@@ -14,9 +14,10 @@ fn linear_work_needs_the_work_count_feature() {
 
 #[cfg(feature = "work-count")]
 mod counted {
+    use sgf_stream::read::decode_to_utf8;
     use sgf_stream::{
-        charset::CharsetMode, compact_games, decode_to_utf8, games, parse_collection, work,
-        Charset, Parser, Reader, ReaderBuilder,
+        charset::CharsetMode, compact_games, games, parse_collection, work, Charset, Parser,
+        Reader, ReaderBuilder,
     };
     use std::io::Read;
 

@@ -10,12 +10,12 @@ fn charset_decode_of_cut_utf8_is_valid_utf8() {
         input.extend_from_slice("C[표 한국어 흑 승률]".as_bytes());
     }
     input.push(b')');
-    let (text, report) = sgf_stream::decode_to_utf8(&input);
+    let (text, report) = sgf_stream::read::decode_to_utf8(&input);
     assert_eq!(report.charset, "UTF-8");
     let text = std::str::from_utf8(&text).expect("always UTF-8");
     assert!(text.starts_with("(;GM[1]CA[UTF-8]PB[Lee \u{fffd}]C[표 한국어"));
     // Whatever charset a few bad bytes make it guess, the text is UTF-8.
-    let (text, _) = sgf_stream::decode_to_utf8(b"(;CA[UTF-8]C[\xEC\x84\xff])");
+    let (text, _) = sgf_stream::read::decode_to_utf8(b"(;CA[UTF-8]C[\xEC\x84\xff])");
     assert!(std::str::from_utf8(&text).is_ok());
 }
 

@@ -5,9 +5,10 @@
 mod common;
 
 use proptest::prelude::*;
+use sgf_stream::event::RawValue;
 use sgf_stream::{
-    parse, parse_collection, Event, Layout, Newline, Parser, RawValue, SgfTree, WriteError,
-    WriteOptions, Writer,
+    parse, parse_collection, Event, Layout, Newline, Parser, SgfTree, WriteError, WriteOptions,
+    Writer,
 };
 
 /// A node with one property.

@@ -4,9 +4,8 @@
 //! must declare it), and a refused call changes nothing.
 
 use proptest::prelude::*;
-use sgf_stream::{
-    parse_collection, Charset, RawValue, ReaderBuilder, WriteError, WriteOptions, Writer,
-};
+use sgf_stream::event::RawValue;
+use sgf_stream::{parse_collection, Charset, ReaderBuilder, WriteError, WriteOptions, Writer};
 
 /// The output of `calls` on a fresh writer with `options`.
 fn written(

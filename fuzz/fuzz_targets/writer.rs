@@ -11,9 +11,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sgf_stream::{
-    parse_collection, CompactTree, Event, Layout, Newline, Parser, SgfTree, WriteOptions, Writer,
-};
+use sgf_stream::{parse_collection, CompactTree, Event, Layout, Newline, Parser, SgfTree, WriteOptions, Writer};
 
 fn options(bits: u8) -> WriteOptions {
     WriteOptions::new()

@@ -142,7 +142,8 @@ impl<W: io::Write> Writer<W> {
     ///
     /// # Examples
     /// ```
-    /// use sgf_stream::{RawValue, Writer, WriteError};
+    /// use sgf_stream::event::RawValue;
+    /// use sgf_stream::{Writer, WriteError};
     /// let mut writer = Writer::new(Vec::new());
     /// writer.start_game_tree()?;
     /// writer.node()?;

@@ -102,7 +102,7 @@
 //! UTF-8: otherwise the call that meets the first other value fails with
 //! [`WriteError::NotUtf8`] and nothing of that game is written. For this
 //! the writer holds such a game in its buffer until the game's end. Read
-//! legacy files through [`decode_to_utf8`](crate::decode_to_utf8) (or
+//! legacy files through [`decode_to_utf8`](crate::read::decode_to_utf8) (or
 //! [`ReaderBuilder::read_collection`](crate::ReaderBuilder::read_collection)) first to
 //! rewrite them as UTF-8, or write them with the charset they declare
 //! ([`WriteOptions::charset`]) after decoding; without a `CA` to write,
@@ -119,7 +119,7 @@
 //!
 //! // Decoded first (feature `encoding`), the game is rewritten as UTF-8.
 //! # #[cfg(feature = "encoding")] {
-//! let (text, _) = sgf_stream::decode_to_utf8(input);
+//! let (text, _) = sgf_stream::read::decode_to_utf8(input);
 //! let mut writer = Writer::new(Vec::new());
 //! for event in Parser::new(&text) {
 //!     writer.write_event(&event.unwrap())?;

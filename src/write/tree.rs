@@ -31,7 +31,8 @@ use crate::lex::Escape;
 /// ```
 /// use std::io;
 /// use sgf_stream::write::{TreeSink, WriteTree};
-/// use sgf_stream::{RawValue, WriteError, Writer};
+/// use sgf_stream::event::RawValue;
+/// use sgf_stream::{WriteError, Writer};
 ///
 /// /// A game as a list of moves, black first.
 /// struct Moves(Vec<&'static str>);

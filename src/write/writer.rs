@@ -34,7 +34,8 @@ pub(super) enum State {
 /// what is buffered too, ignoring errors.
 ///
 /// ```
-/// use sgf_stream::{RawValue, Writer};
+/// use sgf_stream::event::RawValue;
+/// use sgf_stream::Writer;
 /// let mut writer = Writer::new(Vec::new());
 /// writer.start_game_tree()?;
 /// writer.node()?;
