@@ -5,9 +5,11 @@
 //! over bytes that happen to be UTF-8, UTF-16 without a BOM).
 #![cfg(feature = "encoding")]
 
-use std::io::Read;
+mod common;
+
 use std::ops::Range;
 
+use common::Trickle;
 use encoding_rs::Encoding;
 use sgf_stream::build::{CompactBuilder, Games, TreeBuilder};
 use sgf_stream::charset::CharsetMode;
@@ -17,21 +19,6 @@ use sgf_stream::read::DecodedInput;
 use sgf_stream::{
     parse_collection, Charset, Event, ReaderBuilder, WarningKind, WriteOptions, Writer,
 };
-
-/// A reader handing out at most `piece` bytes per call.
-struct Trickle<'a> {
-    rest: &'a [u8],
-    piece: usize,
-}
-
-impl Read for Trickle<'_> {
-    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.rest.len().min(self.piece).min(out.len());
-        out[..n].copy_from_slice(&self.rest[..n]);
-        self.rest = &self.rest[n..];
-        Ok(n)
-    }
-}
 
 /// A game of the test collections: its text, and the charset its bytes
 /// are in.

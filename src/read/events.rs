@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use bytes::Bytes;
 
-use super::source::sealed::Buffer;
+use super::source::Buffered;
 use super::{quick_event, token_event, Item, Pushed, Reader, Shared, Slice, Stream, DEFAULT_CHUNK};
 use crate::error::Error;
 use crate::event::{Event, OwnedEvent};
@@ -118,17 +118,13 @@ impl<'a> Iterator for Reader<Slice<'a>> {
 
 impl std::iter::FusedIterator for Reader<Slice<'_>> {}
 
-impl<R: io::Read> Reader<Stream<R>> {
-    /// A reader over any [`io::Read`] with the default [`Limits`], reading
-    /// [`DEFAULT_CHUNK`] bytes at a time. Reading errors are
-    /// [`ErrorKind::Io`](crate::ErrorKind::Io) at the offset of the first byte not read, with
-    /// the [`io::Error`] as their [source](std::error::Error::source).
-    pub fn from_reader(inner: R) -> Self {
-        Reader::with_source(Stream::new(inner, DEFAULT_CHUNK), Limits::default())
-    }
-
+/// The readers whose events borrow the reader's buffer: over a stream, a
+/// charset stage, pushed chunks.
+impl<S: Buffered> Reader<S> {
     /// The next event, or `None` at the end of the input. It borrows the
-    /// reader's buffer, so it lives until the next call.
+    /// reader's buffer, so it lives until the next call. Over pushed
+    /// chunks, `None` also when more input is needed
+    /// ([`is_done`](Reader::is_done) tells which).
     ///
     /// # Errors
     /// Malformed input, a broken limit, or a failed read; after an error
@@ -142,12 +138,22 @@ impl<R: io::Read> Reader<Stream<R>> {
         Ok(found.map(|found| found.event(self.source.bytes())))
     }
 
-    /// The next event with its absolute byte range.
+    /// The next event with its byte range in the input.
     ///
     /// # Errors
     /// As [`next_event`](Self::next_event).
     pub fn next_spanned(&mut self) -> Result<Option<(Event<'_>, Range<u64>)>, Error> {
         self.next_buffered()
+    }
+}
+
+impl<R: io::Read> Reader<Stream<R>> {
+    /// A reader over any [`io::Read`] with the default [`Limits`], reading
+    /// [`DEFAULT_CHUNK`] bytes at a time. Reading errors are
+    /// [`ErrorKind::Io`](crate::ErrorKind::Io) at the offset of the first byte not read, with
+    /// the [`io::Error`] as their [source](std::error::Error::source).
+    pub fn from_reader(inner: R) -> Self {
+        Reader::with_source(Stream::new(inner, DEFAULT_CHUNK), Limits::default())
     }
 
     /// The underlying reader.
@@ -231,30 +237,6 @@ impl Reader<Pushed> {
     /// Whether [`finish`](Self::finish) was called.
     pub fn is_finished(&self) -> bool {
         self.source.window.is_eof()
-    }
-
-    /// The next event the input fed so far completes; `Ok(None)` when
-    /// more input is needed or, once [finished](Self::finish), at the end
-    /// ([`is_done`](Self::is_done) tells which).
-    ///
-    /// # Errors
-    /// Malformed input or a broken limit; after an error every call
-    /// returns `Ok(None)`.
-    #[inline(always)]
-    pub fn next_event(&mut self) -> Result<Option<Event<'_>>, Error> {
-        if self.lenient.is_some() {
-            return Ok(self.next_buffered()?.map(|(event, _)| event));
-        }
-        let found = self.next_found()?;
-        Ok(found.map(|found| found.event(self.source.bytes())))
-    }
-
-    /// The next event with its absolute byte range.
-    ///
-    /// # Errors
-    /// As [`next_event`](Self::next_event).
-    pub fn next_spanned(&mut self) -> Result<Option<(Event<'_>, Range<u64>)>, Error> {
-        self.next_buffered()
     }
 
     /// How many bytes are held (the unfinished token, and events not yet

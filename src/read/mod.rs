@@ -50,7 +50,7 @@ use std::ops::Range;
 pub use config::{ReaderBuilder, DEFAULT_CHUNK};
 pub use decoded::Decoded;
 pub use events::Spans;
-pub use source::{Pushed, Shared, Slice, Source, Stream};
+pub use source::{Buffered, Pushed, Shared, Slice, Source, Stream, Whole};
 pub use whole::{decode_to_utf8, DecodedInput};
 
 pub(crate) use found::{Found, Item, ItemPlace};
