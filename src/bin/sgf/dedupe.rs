@@ -32,10 +32,8 @@ pub struct DedupeArgs {
     /// position they end in (each up to rotation and mirroring).
     #[arg(long, value_enum, default_value = "moves")]
     by: By,
-    /// Read by the letter of FF[4]: a file stops at its first deviation
-    /// (default: repair what can be repaired and go on).
-    #[arg(long)]
-    strict: bool,
+    #[command(flatten)]
+    strictness: crate::diag::Strictness,
 }
 
 /// What makes two games the same.
@@ -111,7 +109,7 @@ fn key(outcome: &Outcome, by: By) -> Option<(u64, u32)> {
 
 /// Runs `sgf dedupe`.
 pub fn main(args: &DedupeArgs, common: &Common) -> Status {
-    let job = DedupeJob(Mode::from_flag(args.strict));
+    let job = DedupeJob(args.strictness.mode());
     let mut names: Vec<String> = Vec::new();
     let mut counts = Counts::default();
     let mut groups: Vec<Group> = Vec::new();

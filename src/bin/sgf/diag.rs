@@ -137,6 +137,25 @@ impl Counts {
     }
 }
 
+/// What `--strict` says in `--help`.
+const STRICT_HELP: &str = "Read by the letter of FF[4]: the first deviation from the format is \
+    an error and the rest of that file is not read (default: repair what can be repaired, \
+    report each repair, and go on)";
+
+/// The `--strict` flag that every subcommand takes.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct Strictness {
+    #[arg(long, help = STRICT_HELP)]
+    strict: bool,
+}
+
+impl Strictness {
+    /// How inputs are read.
+    pub fn mode(self) -> Mode {
+        Mode::from_flag(self.strict)
+    }
+}
+
 /// How strictly inputs are read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {

@@ -37,10 +37,8 @@ use crate::{Common, Inputs, Status};
 pub struct JsonArgs {
     #[command(flatten)]
     inputs: Inputs,
-    /// Read by the letter of FF[4]: a file stops at its first deviation
-    /// (default: repair what can be repaired and go on).
-    #[arg(long)]
-    strict: bool,
+    #[command(flatten)]
+    strictness: crate::diag::Strictness,
     /// Add the main line's hashes, each 16 hexadecimal digits:
     /// `final_hash` (the final position and side to move),
     /// `canonical_hash` (the same for the game turned or mirrored) and
@@ -331,7 +329,7 @@ fn json_string(out: &mut Vec<u8>, text: &str) {
 /// Runs `sgf json`.
 pub fn main(args: &JsonArgs, common: &Common) -> Status {
     let job = JsonJob {
-        mode: Mode::from_flag(args.strict),
+        mode: args.strictness.mode(),
         hash: args.hash,
     };
     let mut out = io::BufWriter::with_capacity(1 << 20, io::stdout().lock());

@@ -33,16 +33,14 @@ pub struct OutputArgs {
     /// be read, repaired). Standard output always gets what was read.
     #[arg(long)]
     pub force: bool,
-    /// Read by the letter of FF[4]: a file stops at its first deviation
-    /// (default: repair what can be repaired and go on).
-    #[arg(long)]
-    pub strict: bool,
+    #[command(flatten)]
+    pub strictness: crate::diag::Strictness,
 }
 
 impl OutputArgs {
     /// How inputs are read.
     pub fn mode(&self) -> Mode {
-        Mode::from_flag(self.strict)
+        self.strictness.mode()
     }
 
     /// Where the new text of `input` goes (`None`: standard output).

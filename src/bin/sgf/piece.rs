@@ -13,8 +13,9 @@ use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::ops::ControlFlow;
 
+use sgf_stream::charset::CharsetReport;
 use sgf_stream::read::{Batch, Rest};
-use sgf_stream::{CharsetReport, Error, Position, ReaderBuilder, Warning};
+use sgf_stream::{Error, Position, ReaderBuilder, Warning};
 
 use crate::diag::{Diagnostic, Mode};
 use crate::visit::{Ctx, Depth, Job, Note, Visit};

@@ -3,7 +3,8 @@
 
 use std::ops::Range;
 
-use sgf_stream::{Event, Layout, Newline, RawValue, WriteError, WriteOptions, Writer};
+use sgf_stream::event::RawValue;
+use sgf_stream::{Event, Layout, Newline, WriteError, WriteOptions, Writer};
 
 use crate::diag::{Mode, Severity};
 use crate::visit::{Ctx, Job, Note, Visit};
@@ -40,11 +41,11 @@ impl LayoutArgs {
     /// The writer's options. The output is UTF-8 (input in other charsets
     /// is converted, and its `CA` changed to say so).
     pub fn options(&self) -> WriteOptions {
-        let mut options = WriteOptions::new();
-        if let LayoutArg::NodePerLine = self.layout {
-            options = options.layout(Layout::NodePerLine);
-        }
-        let mut options = options
+        let mut options = WriteOptions::new()
+            .layout(match self.layout {
+                LayoutArg::Compact => Layout::OneLine,
+                LayoutArg::NodePerLine => Layout::NodePerLine,
+            })
             .variations_on_new_lines(self.variations_on_new_lines)
             .newline(if self.crlf {
                 Newline::CrLf

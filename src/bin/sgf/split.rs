@@ -23,10 +23,8 @@ pub struct SplitArgs {
     /// The folder to write the games to.
     #[arg(long, value_name = "DIR", required = true)]
     out_dir: PathBuf,
-    /// Read by the letter of FF[4]: a file stops at its first deviation
-    /// (default: repair what can be repaired and go on).
-    #[arg(long)]
-    strict: bool,
+    #[command(flatten)]
+    strictness: crate::diag::Strictness,
 }
 
 struct SplitJob(Mode);
@@ -66,7 +64,7 @@ fn write_game(path: &Path, game: &[u8]) -> io::Result<()> {
 
 /// Runs `sgf split`.
 pub fn main(args: &SplitArgs, common: &Common) -> Status {
-    let job = SplitJob(Mode::from_flag(args.strict));
+    let job = SplitJob(args.strictness.mode());
     let mut counts = Counts::default();
     let mut index = 0;
     let mut written = 0;

@@ -4,7 +4,8 @@
 
 use std::ops::Range;
 
-use sgf_stream::{read::DecodedBatch, CharsetReport, Event};
+use sgf_stream::charset::CharsetReport;
+use sgf_stream::{read::DecodedBatch, Event};
 
 use crate::diag::{Mode, Severity};
 

@@ -6,7 +6,8 @@ mod semantic;
 use std::io::{self, Write};
 use std::ops::Range;
 
-use sgf_stream::{CharsetSource, Event};
+use sgf_stream::charset::CharsetSource;
+use sgf_stream::Event;
 
 use crate::diag::{Counts, Mode, Severity};
 use crate::run::{self, Delivery, Totals};
@@ -24,11 +25,8 @@ const GUESSED: &str = "guessed-charset";
 pub struct CheckArgs {
     #[command(flatten)]
     inputs: Inputs,
-    /// Read by the letter of FF[4]: the first deviation from the format
-    /// is an error and the rest of that file is not read (default:
-    /// repair what can be repaired and go on).
-    #[arg(long)]
-    strict: bool,
+    #[command(flatten)]
+    strictness: crate::diag::Strictness,
     /// Also replay every game, every variation, on a Go board and report
     /// the moves the rules refuse, by RULES (`--rules` alone: each game's
     /// `RU`, else Japanese).
@@ -140,7 +138,7 @@ impl Visit for CheckVisitor {
 /// Runs `sgf check`.
 pub fn main(args: &CheckArgs, common: &Common) -> Status {
     let job = CheckJob {
-        mode: Mode::from_flag(args.strict),
+        mode: args.strictness.mode(),
         rules: args.rules,
         ignore: args.ignore.clone().into(),
     };

@@ -4,9 +4,10 @@ use std::collections::HashMap;
 
 use std::ops::Range;
 
+use sgf_stream::charset::CharsetSource;
 use sgf_stream::game::{GameCollector, GameInfo, GameResult, WinBy};
 use sgf_stream::typed::Color;
-use sgf_stream::{CharsetSource, Event};
+use sgf_stream::Event;
 
 use crate::diag::Counts;
 use crate::visit::{Ctx, Depth, Note, Visit};

@@ -28,10 +28,8 @@ pub struct StatsArgs {
     /// How many players, board sizes, ... to list.
     #[arg(long, value_name = "N", default_value_t = 10)]
     top: usize,
-    /// Read by the letter of FF[4]: a file stops at its first deviation
-    /// (default: repair what can be repaired and go on).
-    #[arg(long)]
-    strict: bool,
+    #[command(flatten)]
+    strictness: crate::diag::Strictness,
 }
 
 struct StatsJob(Mode);
@@ -54,7 +52,7 @@ pub fn main(args: &StatsArgs, common: &Common) -> Status {
         true => Sources::Samples,
         false => Sources::Paths(&args.paths),
     };
-    let job = StatsJob(Mode::from_flag(args.strict));
+    let job = StatsJob(args.strictness.mode());
     let mut stats = Stats::default();
     // An input's statistics count once it is read to the end.
     let mut input = Stats::default();
