@@ -19,7 +19,7 @@ pub enum Severity {
 
 impl fmt::Display for Severity {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+        f.pad(match self {
             Severity::Error => "error",
             Severity::Warning => "warning",
             Severity::Note => "note",
