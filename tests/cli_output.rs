@@ -1,0 +1,225 @@
+//! Where the `sgf` tool writes: `--out-dir` mirroring the input folders,
+//! `split`, `convert --to` a legacy charset and back, `CA[UTF-8]` for
+//! legacy input, and `stats` with no path from an installed binary.
+#![cfg(feature = "cli")]
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use tempfile::TempDir;
+
+fn sgf() -> Command {
+    let mut cmd = Command::cargo_bin("sgf").expect("the sgf binary is built");
+    cmd.arg("--quiet");
+    cmd
+}
+
+fn write(dir: &Path, rel: &str, content: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(rel);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(&path, content).unwrap();
+    path
+}
+
+/// Every file below `dir`, as paths relative to it, sorted.
+fn files_below(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(path) = stack.pop() {
+        for entry in fs::read_dir(&path).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let rel = path.strip_prefix(dir).unwrap();
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// A nested folder of SGF files (and a file that is not SGF).
+fn nested() -> TempDir {
+    let dir = TempDir::new().unwrap();
+    write(
+        dir.path(),
+        "top.sgf",
+        "(;GM[1]SZ[9];B[aa](;W[bb])(;W[cc]))\n",
+    );
+    write(dir.path(), "a/one.SGF", "(;GM[1]  ;B[dd]\n\n;W[ee])");
+    write(
+        dir.path(),
+        "a/b/c/two.sgf",
+        "(;GM[1]C[first])(;GM[1]C[second](;B[aa])(;B[bb]))",
+    );
+    write(dir.path(), "a/b/readme.txt", "not a game");
+    dir
+}
+
+#[test]
+fn out_dir_mirrors_the_input_folders_with_what_standard_output_gets() {
+    let input = nested();
+    for command in ["fmt", "mainline", "convert"] {
+        let out = TempDir::new().unwrap();
+        sgf()
+            .arg(command)
+            .arg("--out-dir")
+            .arg(out.path())
+            .arg(input.path())
+            .assert()
+            .code(0);
+        assert_eq!(
+            files_below(out.path()),
+            ["a/b/c/two.sgf", "a/one.SGF", "top.sgf"],
+            "{command}"
+        );
+        for rel in files_below(out.path()) {
+            let printed = sgf()
+                .arg(command)
+                .arg(input.path().join(&rel))
+                .output()
+                .unwrap()
+                .stdout;
+            let written = fs::read(out.path().join(&rel)).unwrap();
+            assert_eq!(written, printed, "{command} {rel}");
+        }
+    }
+}
+
+#[test]
+fn split_writes_one_file_per_game_below_the_out_dir() {
+    let input = nested();
+    let out = TempDir::new().unwrap();
+    sgf()
+        .arg("split")
+        .arg("--out-dir")
+        .arg(out.path())
+        .arg(input.path())
+        .assert()
+        .code(0);
+    assert_eq!(
+        files_below(out.path()),
+        [
+            "a/b/c/two-0000.sgf",
+            "a/b/c/two-0001.sgf",
+            "a/one-0000.sgf",
+            "top-0000.sgf"
+        ]
+    );
+    let originals =
+        sgf_stream::parse_collection(fs::read(input.path().join("a/b/c/two.sgf")).unwrap())
+            .unwrap();
+    for (index, original) in originals.iter().enumerate() {
+        let path = out.path().join(format!("a/b/c/two-{index:04}.sgf"));
+        let games = sgf_stream::parse_collection(fs::read(&path).unwrap()).unwrap();
+        assert_eq!(games.len(), 1, "{}", path.display());
+        let game = &games[0];
+        assert_eq!(game.get("CA").unwrap(), ["UTF-8"]);
+        assert_eq!(game.get("C"), original.get("C"));
+        assert_eq!(game.nodes().count(), original.nodes().count());
+    }
+}
+
+#[cfg(feature = "encoding")]
+#[test]
+fn convert_to_shift_jis_and_back_gives_the_same_text() {
+    use encoding_rs::SHIFT_JIS;
+    let dir = TempDir::new().unwrap();
+    // 表, ソ and 能 have 0x5C (`\`) as their second byte in Shift_JIS.
+    let utf8 = "(;GM[1]FF[4]CA[UTF-8]PB[表ソ能]C[申し訳ない: 表現 \\] ok]\n;B[pd]C[ソフト])\n";
+    let path = write(dir.path(), "g.sgf", utf8);
+    let sjis = sgf()
+        .args(["convert", "--to", "Shift_JIS"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(sjis.status.code(), Some(0));
+    let declared = utf8.replace("CA[UTF-8]", "CA[Shift_JIS]");
+    let (expected, _, unmappable) = SHIFT_JIS.encode(&declared);
+    assert!(!unmappable);
+    assert_eq!(sjis.stdout, expected.as_ref());
+    // The library reads it back as the same game.
+    let decoded = sgf_stream::read::DecodedInput::new(&sjis.stdout);
+    assert_eq!(decoded.report().charset, sgf_stream::Charset::ShiftJis);
+    let read = sgf_stream::parse_collection(decoded.text()).unwrap();
+    assert_eq!(read[0].get("PB").unwrap(), ["表ソ能"]);
+    // And back to UTF-8: the original text.
+    let back_path = write(dir.path(), "back.sgf", &sjis.stdout);
+    let back = sgf()
+        .args(["convert", "--to", "UTF-8"])
+        .arg(&back_path)
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(back.stdout).unwrap(), utf8);
+}
+
+#[test]
+fn convert_refuses_a_charset_it_cannot_write() {
+    sgf()
+        .args(["convert", "--to", "UTF-16LE", "x.sgf"])
+        .assert()
+        .code(2);
+    sgf()
+        .args(["convert", "--to", "no-such-charset", "x.sgf"])
+        .assert()
+        .code(2);
+}
+
+#[cfg(feature = "encoding")]
+#[test]
+fn fmt_and_mainline_declare_utf8_for_legacy_input_without_ca() {
+    let dir = TempDir::new().unwrap();
+    let text =
+        "(;GM[1]PB[Jos\u{e9} \u{e9}t\u{e9} caf\u{e9} r\u{e9}sum\u{e9}];B[aa](;W[bb])(;W[cc]))";
+    let latin1 = encoding_rs::WINDOWS_1252.encode(text).0;
+    let path = write(dir.path(), "latin1.sgf", &latin1);
+    for command in ["fmt", "mainline"] {
+        let out = sgf().arg(command).arg(&path).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{command}");
+        let written = String::from_utf8(out.stdout).expect("UTF-8 output");
+        let game = sgf_stream::parse(&written).unwrap();
+        assert_eq!(game.get("CA").unwrap(), ["UTF-8"], "{command}: {written}");
+        assert_eq!(
+            game.get("PB").unwrap(),
+            ["Jos\u{e9} \u{e9}t\u{e9} caf\u{e9} r\u{e9}sum\u{e9}"]
+        );
+    }
+    // A UTF-8 file is left as it is: no CA added.
+    let path = write(dir.path(), "utf8.sgf", "(;GM[1]PB[Ann];B[aa])");
+    let out = sgf().arg("fmt").arg(&path).output().unwrap();
+    assert_eq!(out.stdout, b"(;GM[1]PB[Ann];B[aa])\n");
+}
+
+#[test]
+fn stats_with_no_path_needs_no_source_folder() {
+    // The binary copied to a folder of its own, run from an empty folder.
+    let install = TempDir::new().unwrap();
+    let binary = install.path().join("sgf");
+    fs::copy(assert_cmd::cargo::cargo_bin("sgf"), &binary).unwrap();
+    let empty = TempDir::new().unwrap();
+    let out = std::process::Command::new(&binary)
+        .args(["--quiet", "stats", "--json"])
+        .current_dir(empty.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stats: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let files = common::sgf_files(&data);
+    let games: usize = files
+        .iter()
+        .map(|f| {
+            sgf_stream::parse_collection(fs::read(f).unwrap())
+                .unwrap()
+                .len()
+        })
+        .sum();
+    assert_eq!(stats["files"], files.len());
+    assert_eq!(stats["games"], games);
+    assert_eq!(fs::read_dir(empty.path()).unwrap().count(), 0);
+}
