@@ -166,7 +166,12 @@ impl<'a> RawValues<'a> {
     }
 
     /// The first value.
+    #[inline]
     pub fn first(&self) -> RawValue<'a> {
+        // A single value is the run less its brackets.
+        if let ([b'[', body @ .., b']'], 1, false) = (self.run, self.count, self.repaired) {
+            return RawValue(body);
+        }
         self.iter().next().unwrap_or(RawValue(&[]))
     }
 

@@ -23,7 +23,7 @@ use std::ops::Range;
 use serde_json::{Map, Value};
 use sgf_stream::build::TreeBuilder;
 use sgf_stream::props::{self, Category};
-use sgf_stream::typed::{point_list, BoardSize, Move, Point};
+use sgf_stream::typed::{point_list, BoardSize, Move};
 use sgf_stream::{Event, RawValues, SgfTree};
 
 use crate::diag::{self, Counts, Mode, Severity};
@@ -99,6 +99,8 @@ struct Game {
     /// The setup of the current node further down the main line.
     node_setup: Map<String, Value>,
     tree: Option<TreeBuilder>,
+    /// The game's tree, once built.
+    built: Option<SgfTree>,
 }
 
 /// Turns the events of a piece into [`Lines`].
@@ -115,16 +117,21 @@ impl Visit for Games {
     #[inline]
     fn event(&mut self, event: &Event<'_>, span: Range<u64>, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
         let game = &mut self.game;
-        let built = match &mut game.tree {
-            Some(tree) => tree.push_spanned(event, span.clone()).ok().flatten(),
-            None => None,
-        };
+        if let Some(tree) = &mut game.tree {
+            if let Ok(Some(built)) = tree.push_spanned(event, span.clone()) {
+                game.built = Some(built);
+            }
+        }
         match event {
             Event::StartGameTree => {
                 if game.depth == 0 {
+                    // The moves' buffer is kept from game to game.
+                    let mut moves = std::mem::take(&mut game.moves);
+                    moves.clear();
                     *game = Game {
                         main: true,
                         tree: self.hash.then(TreeBuilder::lenient),
+                        moves,
                         ..Game::default()
                     };
                     let charset = ctx.charset(span.start).charset;
@@ -146,7 +153,7 @@ impl Visit for Games {
             }
             Event::Property(ident, values) => {
                 if game.main {
-                    game.property(ident.as_str(), *values);
+                    game.property(ident.as_str(), values);
                 }
             }
             Event::EndGameTree => {
@@ -156,7 +163,7 @@ impl Visit for Games {
                 game.after_end = true;
                 game.depth = game.depth.saturating_sub(1);
                 if game.depth == 0 {
-                    self.finish_game(built, span.start, notes);
+                    self.finish_game(span.start, notes);
                 }
             }
         }
@@ -170,8 +177,8 @@ impl Visit for Games {
 impl Games {
     /// The game just closed (and its tree, when hashes are asked for):
     /// its fields go after its `charset`.
-    fn finish_game(&mut self, tree: Option<SgfTree>, at: u64, notes: &mut Vec<Note>) {
-        let game = std::mem::take(&mut self.game);
+    fn finish_game(&mut self, at: u64, notes: &mut Vec<Note>) {
+        let mut game = std::mem::take(&mut self.game);
         let out = &mut self.lines.text;
         let _ = write!(
             out,
@@ -182,6 +189,7 @@ impl Games {
         );
         out.extend_from_slice(&game.moves);
         out.push(b']');
+        self.game.moves = std::mem::take(&mut game.moves);
         if !game.move_errors.is_empty() {
             let _ = write!(out, ",\"move_errors\":{}", Value::Array(game.move_errors));
         }
@@ -195,7 +203,7 @@ impl Games {
             game.leaves.saturating_sub(1)
         );
         if game.tree.is_some() {
-            match tree {
+            match game.built {
                 Some(tree) => crate::position::write_hashes(out, &tree),
                 None => notes.push(Note {
                     at,
@@ -210,7 +218,7 @@ impl Games {
 }
 
 impl Game {
-    fn property(&mut self, ident: &str, values: RawValues<'_>) {
+    fn property(&mut self, ident: &str, values: &RawValues<'_>) {
         let color = match ident {
             "B" => b'B',
             "W" => b'W',
@@ -219,20 +227,24 @@ impl Game {
         let raw = values.first().as_bytes();
         match Move::decode(raw, self.size) {
             Ok(played) => {
+                let mut entry = Small::default();
                 if self.move_count > 0 {
-                    self.moves.push(b',');
+                    entry.push(b',');
                 }
                 self.move_count += 1;
-                self.moves.extend_from_slice(b"{\"color\":\"");
-                self.moves.push(color);
+                entry.extend(b"{\"color\":\"");
+                entry.push(color);
                 match played {
                     Move::Play(point) => {
-                        self.moves.extend_from_slice(b"\",\"point\":");
-                        write_point(&mut self.moves, point);
-                        self.moves.push(b'}');
+                        entry.extend(b"\",\"point\":[");
+                        entry.number(point.col.into());
+                        entry.push(b',');
+                        entry.number(point.row.into());
+                        entry.extend(b"]}");
                     }
-                    Move::Pass => self.moves.extend_from_slice(b"\",\"point\":null}"),
+                    Move::Pass => entry.extend(b"\",\"point\":null}"),
                 }
+                self.moves.extend_from_slice(entry.bytes());
             }
             Err(err) => self
                 .move_errors
@@ -240,7 +252,7 @@ impl Game {
         }
     }
 
-    fn other(&mut self, ident: &str, values: RawValues<'_>) {
+    fn other(&mut self, ident: &str, values: &RawValues<'_>) {
         let Some(info) = props::lookup(ident) else {
             return;
         };
@@ -283,7 +295,7 @@ impl Game {
 }
 
 /// The first value, as decoded text.
-fn first(values: RawValues<'_>) -> Value {
+fn first(values: &RawValues<'_>) -> Value {
     let raw = values.first();
     Value::from(match raw.text() {
         Ok(text) => text.into_owned(),
@@ -293,7 +305,7 @@ fn first(values: RawValues<'_>) -> Value {
 
 /// A list of points, compressed rectangles expanded; values that are no
 /// points on the board are left out.
-fn points(values: RawValues<'_>, size: BoardSize) -> Value {
+fn points(values: &RawValues<'_>, size: BoardSize) -> Value {
     let mut list = Vec::new();
     for value in values.iter() {
         for point in point_list([value.as_bytes()], size).unwrap_or_default() {
@@ -303,22 +315,46 @@ fn points(values: RawValues<'_>, size: BoardSize) -> Value {
     Value::Array(list)
 }
 
-/// `[column,row]`.
-fn write_point(out: &mut Vec<u8>, point: Point) {
-    out.push(b'[');
-    write_small(out, point.col);
-    out.push(b',');
-    write_small(out, point.row);
-    out.push(b']');
+/// A few bytes of JSON put together on the stack, to be appended at
+/// once: a move, a game's index.
+#[derive(Debug, Default)]
+struct Small {
+    bytes: [u8; 32],
+    len: usize,
 }
 
-/// A number below 100 in decimal.
-#[inline]
-fn write_small(out: &mut Vec<u8>, n: u8) {
-    if n >= 10 {
-        out.push(b'0' + n / 10);
+impl Small {
+    #[inline]
+    fn push(&mut self, byte: u8) {
+        self.bytes[self.len] = byte;
+        self.len += 1;
     }
-    out.push(b'0' + n % 10);
+
+    #[inline]
+    fn extend(&mut self, bytes: &[u8]) {
+        self.bytes[self.len..self.len + bytes.len()].copy_from_slice(bytes);
+        self.len += bytes.len();
+    }
+
+    /// `n` in decimal.
+    #[inline]
+    fn number(&mut self, mut n: u64) {
+        let mut digits = [0; 20];
+        let mut at = digits.len();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        self.extend(&digits[at..]);
+    }
+
+    fn bytes(&self) -> &[u8] {
+        &self.bytes[..self.len]
+    }
 }
 
 /// `text` as a JSON string.
@@ -356,7 +392,10 @@ pub fn main(args: &JsonArgs, common: &Common) -> Status {
         let mut start = 0;
         for end in lines.ends {
             out.write_all(&head)?;
-            write!(out, "{index},")?;
+            let mut number = Small::default();
+            number.number(index);
+            number.push(b',');
+            out.write_all(number.bytes())?;
             out.write_all(&lines.text[start..end])?;
             out.write_all(b"\n")?;
             index += 1;

@@ -94,13 +94,13 @@ pub type Ignore = std::sync::Arc<[&'static str]>;
 /// A property identifier as a number: its letters, when at most 8
 /// (nearly all), else a hash of them.
 fn ident_key(ident: &str) -> u64 {
-    let bytes = ident.as_bytes();
-    match bytes.len() {
-        0..=8 => {
-            let mut word = [0; 8];
-            word[..bytes.len()].copy_from_slice(bytes);
-            u64::from_le_bytes(word)
-        }
+    match *ident.as_bytes() {
+        [a] => u64::from(a),
+        [a, b] => u64::from(a) | u64::from(b) << 8,
+        ref bytes @ [_, _, _, ..] if bytes.len() <= 8 => bytes
+            .iter()
+            .rev()
+            .fold(0, |key, &byte| key << 8 | u64::from(byte)),
         _ => {
             use std::hash::{Hash, Hasher};
             let mut hasher = std::collections::hash_map::DefaultHasher::new();
@@ -185,7 +185,7 @@ impl Semantic {
                 self.nodes += 1;
             }
             Event::Property(ident, values) => {
-                self.property(ident.as_str(), *values, span.start, notes)
+                self.property(ident.as_str(), values, span.start, notes)
             }
             Event::EndGameTree => {
                 self.lines.pop();
@@ -194,7 +194,7 @@ impl Semantic {
         }
     }
 
-    fn property(&mut self, ident: &str, values: RawValues<'_>, at: u64, notes: &mut Vec<Note>) {
+    fn property(&mut self, ident: &str, values: &RawValues<'_>, at: u64, notes: &mut Vec<Note>) {
         self.repeat(ident, at, notes);
         if ident == "B" || ident == "W" {
             self.node.has_move = true;
@@ -293,7 +293,7 @@ impl Semantic {
         }
     }
 
-    fn board_size(&mut self, values: RawValues<'_>, at: u64, notes: &mut Vec<Note>) {
+    fn board_size(&mut self, values: &RawValues<'_>, at: u64, notes: &mut Vec<Note>) {
         let raw = values.first().as_bytes();
         match BoardSize::decode_lenient(raw) {
             Ok(size) => self.size = size,
@@ -314,7 +314,7 @@ impl Semantic {
         self.bad_point(ident, raw, at, notes);
     }
 
-    fn check_setup(&mut self, ident: &str, values: RawValues<'_>, at: u64, notes: &mut Vec<Note>) {
+    fn check_setup(&mut self, ident: &str, values: &RawValues<'_>, at: u64, notes: &mut Vec<Note>) {
         if !self.go {
             return;
         }
