@@ -275,20 +275,21 @@ fn visit_dir(
     ControlFlow::Continue(())
 }
 
-/// The subdirectories and SGF files of `dir`, sorted by name.
+/// The subdirectories and SGF files of `dir`, sorted by name (as bytes).
 fn sorted_entries(dir: &Path) -> io::Result<Vec<(PathBuf, bool)>> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         let kind = entry.file_type()?;
+        let name = entry.file_name();
         if kind.is_dir() {
-            out.push((entry.path(), true));
-        } else if is_sgf(&entry.file_name().to_string_lossy()) {
-            out.push((entry.path(), false));
+            out.push((name, entry.path(), true));
+        } else if is_sgf(&name.to_string_lossy()) {
+            out.push((name, entry.path(), false));
         }
     }
-    out.sort();
-    Ok(out)
+    out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    Ok(out.into_iter().map(|(_, path, dir)| (path, dir)).collect())
 }
 
 /// The size of every file that `sources` name, for the progress bar's

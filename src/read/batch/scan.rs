@@ -38,6 +38,30 @@ fn next_structure(buf: &[u8], from: usize) -> Option<usize> {
     memchr::memchr3(b'[', b'(', b')', buf.get(near..)?).map(|found| near + found)
 }
 
+/// Moves past the moves of the common form `;B[pd]` (an uppercase
+/// identifier of one letter, a value of two lowercase letters) and the
+/// line breaks between them, from `at` outside a value: they hold no
+/// byte that matters to the scan.
+#[inline]
+fn skip_moves(buf: &[u8], mut at: usize) -> usize {
+    while let Some(&[semi, ident, open, a, b, close]) = buf.get(at..at + 6) {
+        if semi == b';'
+            && open == b'['
+            && close == b']'
+            && ident.is_ascii_uppercase()
+            && a.is_ascii_lowercase()
+            && b.is_ascii_lowercase()
+        {
+            at += 6;
+        } else if semi == b'\n' || semi == b'\r' {
+            at += 1;
+        } else {
+            break;
+        }
+    }
+    at
+}
+
 /// What [`GameScan::end`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Found {
@@ -84,6 +108,7 @@ impl GameScan {
                     None => return Found::More,
                 }
             }
+            self.at = skip_moves(buf, self.at);
             let Some(at) = next_structure(buf, self.at) else {
                 self.at = buf.len();
                 return Found::More;
@@ -157,6 +182,43 @@ mod tests {
             assert_eq!(end_in_steps(game, step, None), end, "step {step}");
         }
         assert_eq!(end_in_steps(b"(;C[never closed", 1, None), None);
+    }
+
+    /// The end of the game at the start of `input`, byte by byte.
+    fn naive_end(input: &[u8]) -> Option<usize> {
+        let (mut depth, mut in_value, mut at) = (0, false, 0);
+        while at < input.len() {
+            match (in_value, input[at]) {
+                (true, b'\\') => at += 1,
+                (true, b']') => in_value = false,
+                (false, b'[') => in_value = true,
+                (false, b'(') => depth += 1,
+                (false, b')') => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(at + 1);
+                    }
+                }
+                _ => {}
+            }
+            at += 1;
+        }
+        None
+    }
+
+    #[test]
+    fn runs_of_moves_are_skipped_as_a_whole_and_only_outside_values() {
+        let game =
+            b"(;GM[1]\n;B[pd];W[dd]\r\n;B[pp](;W[dp];B[A)])(;W[C];C[;B[pd])];W[cc]))(;B[aa])";
+        let end = naive_end(game);
+        assert!(end.is_some_and(|end| end < game.len()));
+        for step in 1..=game.len() {
+            assert_eq!(end_in_steps(game, step, None), end, "step {step}");
+        }
+        assert_eq!(skip_moves(b";B[pd];W[dd]\n;B[pd]", 0), 19);
+        assert_eq!(skip_moves(b";B[pd];W[dd]\n;B[", 0), 12);
+        assert_eq!(skip_moves(b";B[pD]", 0), 0);
+        assert_eq!(skip_moves(b";b[pd]", 0), 0);
     }
 
     #[cfg(feature = "encoding")]

@@ -1,6 +1,7 @@
 //! Gathering statistics from one input's events, and merging them.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use std::ops::Range;
 
@@ -13,7 +14,30 @@ use crate::diag::Counts;
 use crate::visit::{Ctx, Depth, Note, Visit};
 
 /// How many times each key was seen.
-pub type Counter = HashMap<String, u64>;
+pub type Counter = HashMap<String, u64, BuildHasherDefault<Fnv>>;
+
+/// FNV-1a: a fast hash for the short keys of a [`Counter`] (names,
+/// sizes, results), which come from the inputs but only count things.
+#[derive(Debug, Clone, Copy)]
+pub struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
 
 /// Statistics over some inputs; [`merge`](Stats::merge) adds two up.
 #[derive(Debug, Default, Clone)]
@@ -41,15 +65,24 @@ pub struct Stats {
     /// Games per charset read, and how it was chosen: `UTF-8 (declared)`,
     /// `Shift_JIS (detected)`, ...
     pub charsets: Counter,
-    /// Uses of each property identifier.
+    /// Uses of each property identifier (once [`settle`](Self::settle)d).
     pub idents: Counter,
+    /// Uses of each property identifier, by slot, not yet in `idents`.
+    table: Idents,
     /// The earliest and the latest date (`DT`, as `YYYY[-MM[-DD]]`).
     pub dates: Option<(String, String)>,
 }
 
 impl Stats {
+    /// Moves the counts of identifiers gathered by slot to `idents`,
+    /// by name: to do before reporting.
+    pub fn settle(&mut self) {
+        self.table.drain_into(&mut self.idents);
+    }
+
     /// Adds `other` to these statistics.
-    pub fn merge(&mut self, other: Stats) {
+    pub fn merge(&mut self, mut other: Stats) {
+        self.table.merge(&mut other.table);
         self.files_with_errors += other.files_with_errors;
         self.games += other.games;
         self.nodes += other.nodes;
@@ -92,19 +125,11 @@ fn bump(counter: &mut Counter, key: &str) {
 
 /// How many times each property identifier was seen: those of one or
 /// two capitals in a table (nearly all), the others by name.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 struct Idents {
+    /// By slot (see `add`); empty until the first identifier.
     short: Vec<u64>,
     long: Counter,
-}
-
-impl Default for Idents {
-    fn default() -> Self {
-        Idents {
-            short: vec![0; 27 * 27],
-            long: Counter::new(),
-        }
-    }
 }
 
 impl Idents {
@@ -118,8 +143,30 @@ impl Idents {
             _ => None,
         };
         match slot {
-            Some(slot) => self.short[slot] += 1,
+            Some(slot) => {
+                if self.short.is_empty() {
+                    self.short = vec![0; 27 * 27];
+                }
+                self.short[slot] += 1;
+            }
             None => bump(&mut self.long, ident),
+        }
+    }
+
+    /// Adds the counts of `other` to these, leaving it empty.
+    fn merge(&mut self, other: &mut Idents) {
+        if other.short.is_empty() {
+            return;
+        }
+        if self.short.is_empty() {
+            std::mem::swap(self, other);
+            return;
+        }
+        for (mine, theirs) in self.short.iter_mut().zip(&mut other.short) {
+            *mine += std::mem::take(theirs);
+        }
+        for (name, count) in other.long.drain() {
+            *self.long.entry(name).or_default() += count;
         }
     }
 
@@ -239,7 +286,7 @@ impl Visit for Collect {
         if let Some(done) = self.game.take() {
             done.finish(&mut self.stats);
         }
-        self.idents.drain_into(&mut self.stats.idents);
+        self.stats.table = std::mem::take(&mut self.idents);
         std::mem::take(&mut self.stats)
     }
 }
@@ -350,7 +397,8 @@ mod tests {
             let (event, span) = item.unwrap();
             collect.event(&event, span, &Ctx::Batch(&decoded), &mut Vec::new());
         }
-        let stats = collect.take(&Ctx::Batch(&decoded), &mut Vec::new());
+        let mut stats = collect.take(&Ctx::Batch(&decoded), &mut Vec::new());
+        stats.settle();
         assert_eq!(stats.charsets["UTF-8 (default)"], 2);
         assert_eq!((stats.games, stats.nodes, stats.moves), (2, 7, 5));
         assert_eq!(stats.variations, 1);

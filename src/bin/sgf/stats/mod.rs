@@ -73,6 +73,7 @@ pub fn main(args: &StatsArgs, common: &Common) -> Status {
         }
         Ok(())
     });
+    stats.settle();
     let text = if args.json {
         report::json(&stats, &totals, args.top)
     } else {
