@@ -223,3 +223,36 @@ fn stats_with_no_path_needs_no_source_folder() {
     assert_eq!(stats["games"], games);
     assert_eq!(fs::read_dir(empty.path()).unwrap().count(), 0);
 }
+
+#[test]
+fn gzipped_files_are_read_and_written_back_plain() {
+    use std::io::Write;
+    let dir = TempDir::new().unwrap();
+    let text = "(;GM[1]C[one];B[aa])\n(;GM[1]C[two];B[bb])\n";
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(text.as_bytes()).unwrap();
+    write(dir.path(), "in/sub/games.SGF.gz", gz.finish().unwrap());
+    let json = sgf()
+        .arg("json")
+        .arg(dir.path().join("in"))
+        .output()
+        .unwrap();
+    assert_eq!(json.status.code(), Some(0));
+    let lines: Vec<serde_json::Value> = String::from_utf8(json.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["game"], 1);
+    let out = dir.path().join("out");
+    sgf()
+        .arg("fmt")
+        .arg("--out-dir")
+        .arg(&out)
+        .arg(dir.path().join("in"))
+        .assert()
+        .code(0);
+    assert_eq!(files_below(&out), ["sub/games.SGF"]);
+    assert_eq!(fs::read_to_string(out.join("sub/games.SGF")).unwrap(), text);
+}

@@ -103,6 +103,28 @@ impl Convert {
         }
     }
 
+    /// Writes what a lenient reader supplied, which the text lacks: a
+    /// `(`, `;` or `)` (an event that covers no byte), and the `]` of a
+    /// value that never closed.
+    fn write_repairs(&mut self, event: &Event<'_>, text: &[u8], span: &Range<usize>) {
+        let supplied = match event {
+            Event::StartGameTree => b'(',
+            Event::Node => b';',
+            Event::EndGameTree => b')',
+            Event::Property(_, values) => {
+                if values.is_repaired() && !values.as_bytes().ends_with(b"]") {
+                    self.copy_to(text, span.end);
+                    self.out.push(b']');
+                }
+                return;
+            }
+        };
+        if span.is_empty() {
+            self.copy_to(text, span.start);
+            self.out.push(supplied);
+        }
+    }
+
     fn insert(&mut self, text: &[u8], at: usize) {
         self.copy_to(text, at);
         let ca = self.ca();
@@ -134,6 +156,7 @@ impl Visit for Convert {
             self.copy_to(text, span.start);
             self.game_start = self.out.len();
         }
+        self.write_repairs(event, text, &span);
         self.root = match (self.root, event) {
             (Root::In(_), Event::Property(ident, _)) if ident == "CA" => {
                 self.copy_to(text, span.start);
@@ -275,6 +298,25 @@ mod tests {
             "(;GM[1]\n CA[UTF-8] C[x];B[aa])\n\n(;CA[UTF-8]C[no ca](;CA[not root]))(;CA[UTF-8])"
         );
         assert_eq!(out.games.len(), 3);
+    }
+
+    #[test]
+    fn what_a_lenient_reader_supplied_is_written() {
+        let batch = sgf_stream::read::Batch::whole(b"(;GM[1];B[aa](;W[bb])(;C[open".to_vec());
+        let decoded = batch.decode();
+        let ctx = Ctx::Batch(&decoded);
+        let mut convert = Convert::new(Charset::Utf8);
+        let mut notes = Vec::new();
+        let mut reader = Mode::Lenient.options().from_slice(decoded.text());
+        while let Some((event, span)) = reader.next_spanned().unwrap() {
+            convert.event(&event, span, &ctx, &mut notes);
+        }
+        let out = convert.take(&ctx, &mut notes);
+        assert_eq!(
+            String::from_utf8(out.text).unwrap(),
+            "(;CA[UTF-8]GM[1];B[aa](;W[bb])(;C[open]))"
+        );
+        assert_eq!(out.games, [0..out.games[0].end]);
     }
 
     #[cfg(feature = "encoding")]
