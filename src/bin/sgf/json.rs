@@ -237,14 +237,14 @@ impl Game {
                 match played {
                     Move::Play(point) => {
                         entry.extend(b"\",\"point\":[");
-                        entry.number(point.col.into());
+                        entry.small(point.col);
                         entry.push(b',');
-                        entry.number(point.row.into());
+                        entry.small(point.row);
                         entry.extend(b"]}");
                     }
                     Move::Pass => entry.extend(b"\",\"point\":null}"),
                 }
-                self.moves.extend_from_slice(entry.bytes());
+                entry.append_to(&mut self.moves);
             }
             Err(err) => self
                 .move_errors
@@ -334,6 +334,24 @@ impl Small {
     fn extend(&mut self, bytes: &[u8]) {
         self.bytes[self.len..self.len + bytes.len()].copy_from_slice(bytes);
         self.len += bytes.len();
+    }
+
+    /// `n`, below 100, in decimal.
+    #[inline]
+    fn small(&mut self, n: u8) {
+        if n >= 10 {
+            self.push(b'0' + n / 10);
+        }
+        self.push(b'0' + n % 10);
+    }
+
+    /// Appends the bytes to `out`: all the buffer is copied (a copy of
+    /// a known size, with no call), then cut to length.
+    #[inline]
+    fn append_to(&self, out: &mut Vec<u8>) {
+        let len = out.len() + self.len;
+        out.extend_from_slice(&self.bytes);
+        out.truncate(len);
     }
 
     /// `n` in decimal.
