@@ -49,9 +49,9 @@ impl Text {
     #[inline]
     pub(crate) fn lowercase_pair(bytes: &[u8]) -> Option<Text> {
         match *bytes {
-            [a, b] if a.is_ascii_lowercase() && b.is_ascii_lowercase() => {
-                Some(Text::clone(&POINTS[usize::from(a & 31) << 5 | usize::from(b & 31)]))
-            }
+            [a, b] if a.is_ascii_lowercase() && b.is_ascii_lowercase() => Some(Text::clone(
+                &POINTS[usize::from(a & 31) << 5 | usize::from(b & 31)],
+            )),
             _ => None,
         }
     }
