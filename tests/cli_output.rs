@@ -1,6 +1,7 @@
 //! Where the `sgf` tool writes: `--out-dir` mirroring the input folders,
 //! `split`, `convert --to` a legacy charset and back, `CA[UTF-8]` for
-//! legacy input, and `stats` with no path from an installed binary.
+//! legacy input, files rewritten in place that are never left
+//! half-written, and `stats` with no path from an installed binary.
 #![cfg(feature = "cli")]
 
 mod common;
@@ -255,4 +256,66 @@ fn gzipped_files_are_read_and_written_back_plain() {
         .code(0);
     assert_eq!(files_below(&out), ["sub/games.SGF"]);
     assert_eq!(fs::read_to_string(out.join("sub/games.SGF")).unwrap(), text);
+}
+
+/// Tests run as root, where permission bits do not stop a write. So the
+/// temporary file's place is taken by a directory: creating the temporary
+/// file fails, as it would in a read-only directory.
+#[test]
+fn fmt_in_place_leaves_the_original_intact_when_the_new_file_cannot_be_created() {
+    let dir = TempDir::new().unwrap();
+    let original = "(;GM[1]   ;B[aa])";
+    let path = write(dir.path(), "g.sgf", original);
+    let blocker = dir.path().join(".g.sgf.sgf-tmp");
+    fs::create_dir(&blocker).unwrap();
+    let other = write(dir.path(), "h.sgf", "(;GM[1]   ;B[bb])");
+    let out = sgf()
+        .args(["fmt", "--in-place"])
+        .args([&path, &other])
+        .assert()
+        .code(2);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains(&path.display().to_string()), "{stderr}");
+    assert_eq!(fs::read_to_string(&path).unwrap(), original);
+    assert!(blocker.is_dir(), "someone else's file is never replaced");
+    assert_eq!(
+        fs::read_to_string(&other).unwrap(),
+        "(;GM[1];B[bb])\n",
+        "the job went on"
+    );
+}
+
+/// Writing fails half-way: the file size limit is 0 (`ulimit -f 0`, with
+/// SIGXFSZ ignored so the write returns an error, as on a full disk).
+#[test]
+fn fmt_in_place_leaves_the_original_intact_when_writing_fails_half_way() {
+    let dir = TempDir::new().unwrap();
+    let original = "(;GM[1]   ;B[aa])";
+    let path = write(dir.path(), "g.sgf", original);
+    let bin = assert_cmd::cargo::cargo_bin("sgf");
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 0 && exec \"$0\" \"$@\"")
+        .arg(&bin)
+        .args(["--quiet", "fmt", "--in-place"])
+        .arg(&path);
+    let out = cmd.assert().code(2);
+    let stderr = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("cannot write"), "{stderr}");
+    assert_eq!(fs::read_to_string(&path).unwrap(), original);
+    let names: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["g.sgf"], "the temporary file is removed");
+}
+
+#[test]
+fn in_place_needs_plain_files() {
+    sgf()
+        .args(["fmt", "--in-place", "-"])
+        .write_stdin("(;GM[1];B[aa])")
+        .assert()
+        .code(2)
+        .stdout("");
 }

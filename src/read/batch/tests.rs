@@ -4,8 +4,9 @@
 use std::ops::Range;
 
 use super::*;
+use crate::error::Position;
 use crate::event::Event;
-use crate::read::DecodedInput;
+use crate::read::{DecodedInput, ReaderBuilder};
 use crate::warning::Warning;
 use crate::Error;
 
