@@ -2,13 +2,16 @@
 //! files, standard input and archives built here, with exit statuses.
 #![cfg(feature = "cli")]
 
+#[path = "common/cli.rs"]
+mod cli;
 mod common;
 
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use assert_cmd::Command;
+use cli::{sgf, stdout_of, write};
 use serde_json::Value;
 use tempfile::TempDir;
 
@@ -23,23 +26,6 @@ const BAD: &str = "(;GM[1]\n;C[oops";
 const UNCLOSED: &str = "(;GM[1]\n;C[fine]";
 /// No game tree at all: an error in both modes.
 const NOT_SGF: &str = "Subject: no game here\n";
-
-fn sgf() -> Command {
-    let mut cmd = Command::cargo_bin("sgf").expect("the sgf binary is built");
-    cmd.arg("--quiet");
-    cmd
-}
-
-fn write(dir: &Path, rel: &str, content: impl AsRef<[u8]>) -> PathBuf {
-    let path = dir.join(rel);
-    fs::create_dir_all(path.parent().unwrap()).unwrap();
-    fs::write(&path, content).unwrap();
-    path
-}
-
-fn stdout_of(cmd: &mut Command) -> String {
-    String::from_utf8(cmd.output().unwrap().stdout).unwrap()
-}
 
 fn json_of(cmd: &mut Command) -> Value {
     serde_json::from_str(&stdout_of(cmd)).expect("one JSON object")

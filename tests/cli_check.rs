@@ -2,17 +2,14 @@
 //! values with its code, `--ignore`, and the note for a guessed charset.
 #![cfg(feature = "cli")]
 
+#[path = "common/cli.rs"]
+mod cli;
+
 use std::fs;
 use std::path::Path;
 
-use assert_cmd::Command;
+use cli::sgf;
 use tempfile::TempDir;
-
-fn sgf() -> Command {
-    let mut cmd = Command::cargo_bin("sgf").expect("the sgf binary is built");
-    cmd.arg("--quiet");
-    cmd
-}
 
 /// The lines `sgf check ARGS FILE` prints for `content`, without the
 /// file's name, and its exit status.

@@ -4,26 +4,16 @@
 //! half-written, and `stats` with no path from an installed binary.
 #![cfg(feature = "cli")]
 
+#[path = "common/cli.rs"]
+mod cli;
 mod common;
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use assert_cmd::Command;
+use cli::{sgf, write};
 use tempfile::TempDir;
-
-fn sgf() -> Command {
-    let mut cmd = Command::cargo_bin("sgf").expect("the sgf binary is built");
-    cmd.arg("--quiet");
-    cmd
-}
-
-fn write(dir: &Path, rel: &str, content: impl AsRef<[u8]>) -> PathBuf {
-    let path = dir.join(rel);
-    fs::create_dir_all(path.parent().unwrap()).unwrap();
-    fs::write(&path, content).unwrap();
-    path
-}
 
 /// Every file below `dir`, as paths relative to it, sorted.
 fn files_below(dir: &Path) -> Vec<String> {

@@ -3,6 +3,8 @@
 //! files, and memory bounded whatever the input's size.
 #![cfg(feature = "cli")]
 
+#[path = "common/cli.rs"]
+mod cli;
 mod common;
 
 use std::io::{Read, Write};
@@ -10,14 +12,8 @@ use std::path::Path;
 use std::process::{Command as Process, Stdio};
 use std::time::Duration;
 
-use assert_cmd::Command;
+use cli::sgf;
 use tempfile::TempDir;
-
-fn sgf() -> Command {
-    let mut cmd = Command::cargo_bin("sgf").expect("the sgf binary is built");
-    cmd.arg("--quiet");
-    cmd
-}
 
 /// What `sgf ARGS PATH --jobs JOBS` prints on standard output and
 /// standard error, and its exit status.

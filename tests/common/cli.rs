@@ -1,0 +1,28 @@
+//! Helpers of the tests that run the `sgf` binary (`tests/cli*.rs`),
+//! included by path so that the other tests need no `assert_cmd`.
+#![allow(dead_code)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+/// `sgf --quiet`, to be given a subcommand.
+pub fn sgf() -> Command {
+    let mut cmd = Command::cargo_bin("sgf").expect("the sgf binary is built");
+    cmd.arg("--quiet");
+    cmd
+}
+
+/// Writes `content` to `rel` below `dir`, making its folders.
+pub fn write(dir: &Path, rel: &str, content: impl AsRef<[u8]>) -> PathBuf {
+    let path = dir.join(rel);
+    fs::create_dir_all(path.parent().unwrap()).unwrap();
+    fs::write(&path, content).unwrap();
+    path
+}
+
+/// What `cmd` prints on standard output, as text.
+pub fn stdout_of(cmd: &mut Command) -> String {
+    String::from_utf8(cmd.output().unwrap().stdout).unwrap()
+}
