@@ -270,6 +270,10 @@ impl Visit for Collect {
                     self.stats.moves += 1;
                     return;
                 }
+                // The collector decodes only what the statistics use.
+                if !matches!(ident, "SZ" | "RE" | "PB" | "PW" | "DT") {
+                    return;
+                }
             }
             Event::StartGameTree => self.after_end = false,
             Event::EndGameTree => {
