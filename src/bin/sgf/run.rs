@@ -6,7 +6,8 @@
 //! the calling thread takes the results in input order. At most a few
 //! batches per worker are in flight, so memory stays bounded by them
 //! (and by the largest game), whatever the size of the inputs. Small
-//! files are read whole by the workers. With one job, everything runs
+//! files are read whole by the workers, several to a unit of work. With
+//! one job, everything runs
 //! on the calling thread, in order. The output does not depend on the
 //! number of jobs: pieces are cut by their bytes alone.
 
@@ -128,16 +129,14 @@ pub fn run<J: Job>(
     };
     let jobs = common.jobs.map_or_else(default_jobs, |jobs| jobs as usize);
     if jobs <= 1 {
-        inputs::visit(sources, &progress, &mut |found| {
-            units(found, job, &progress, &mut |unit| {
-                let steps = match unit {
-                    Unit::Ready(steps) => steps,
-                    Unit::Work(work) => work(),
-                };
-                steps
-                    .into_iter()
-                    .try_for_each(|step| deliver(step, &progress, &mut totals))
-            })
+        each_unit(sources, job, &progress, &mut |unit| {
+            let steps = match unit {
+                Unit::Ready(steps) => steps,
+                Unit::Work(work) => work(),
+            };
+            steps
+                .into_iter()
+                .try_for_each(|step| deliver(step, &progress, &mut totals))
         });
     } else {
         in_parallel(sources, jobs, job, &progress, &mut |step| {
@@ -176,18 +175,16 @@ fn in_parallel<'s, J: Job>(
         scope.spawn(|| {
             let order = order;
             pool.in_place_scope(|tasks| {
-                inputs::visit(sources, progress, &mut |found| {
-                    units(found, job, progress, &mut |unit| {
-                        let (done, slot) = mpsc::channel();
-                        if order.send(slot).is_err() {
-                            return ControlFlow::Break(());
-                        }
-                        match unit {
-                            Unit::Ready(steps) => drop(done.send(steps)),
-                            Unit::Work(work) => tasks.spawn(move |_| drop(done.send(work()))),
-                        }
-                        ControlFlow::Continue(())
-                    })
+                each_unit(sources, job, progress, &mut |unit| {
+                    let (done, slot) = mpsc::channel();
+                    if order.send(slot).is_err() {
+                        return ControlFlow::Break(());
+                    }
+                    match unit {
+                        Unit::Ready(steps) => drop(done.send(steps)),
+                        Unit::Work(work) => tasks.spawn(move |_| drop(done.send(work()))),
+                    }
+                    ControlFlow::Continue(())
                 });
             });
         });
@@ -204,9 +201,61 @@ fn in_parallel<'s, J: Job>(
     });
 }
 
-/// Turns one input into units: read whole by a worker when small, else
-/// cut into batches here, the rest of an input that cannot be cut read
-/// here as a stream.
+/// How many small files one unit of work reads at most.
+const GROUP_FILES: usize = 64;
+
+/// Calls `unit` with the units of work of every input of `sources`, in
+/// order: small files in groups (up to [`GROUP_FILES`] files or
+/// [`TARGET`] bytes), each read whole by a worker; other inputs cut into
+/// batches here.
+fn each_unit<'s, J: Job>(
+    sources: Sources<'_>,
+    job: &'s J,
+    progress: &'s Progress,
+    unit: &mut dyn FnMut(Unit<'s, <J::Visitor as Visit>::Out>) -> ControlFlow<()>,
+) {
+    let mut group = Vec::new();
+    let mut group_bytes = 0;
+    inputs::visit(sources, progress, &mut |found| match found {
+        Found::File { input, size } if size <= TARGET as u64 => {
+            group.push(input);
+            group_bytes += size;
+            if group_bytes < TARGET as u64 && group.len() < GROUP_FILES {
+                return ControlFlow::Continue(());
+            }
+            group_bytes = 0;
+            unit(small_files(job, std::mem::take(&mut group), progress))
+        }
+        found => {
+            group_bytes = 0;
+            if !group.is_empty() {
+                unit(small_files(job, std::mem::take(&mut group), progress))?;
+            }
+            units(found, job, progress, unit)
+        }
+    });
+    if !group.is_empty() {
+        let _ = unit(small_files(job, group, progress));
+    }
+}
+
+/// The unit that reads `files`, small files, one after another.
+fn small_files<'s, J: Job>(
+    job: &'s J,
+    files: Vec<Input>,
+    progress: &'s Progress,
+) -> Unit<'s, <J::Visitor as Visit>::Out> {
+    Unit::Work(Box::new(move || {
+        let read = files
+            .into_iter()
+            .map(|input| small_file(job, Arc::new(input), progress));
+        read.flatten().collect()
+    }))
+}
+
+/// Turns one input that is not a small file into units: cut into
+/// batches here, the rest of an input that cannot be cut read here as a
+/// stream.
 fn units<'s, J: Job>(
     found: Found<'_>,
     job: &'s J,
@@ -215,12 +264,6 @@ fn units<'s, J: Job>(
 ) -> ControlFlow<()> {
     match found {
         Found::Failed { name, error } => unit(Unit::Ready(vec![Step::Unreadable { name, error }])),
-        Found::File { input, size } if size <= TARGET as u64 => {
-            let input = Arc::new(input);
-            unit(Unit::Work(Box::new(move || {
-                small_file(job, input, progress)
-            })))
-        }
         Found::File { input, .. } => {
             let path = input.path.clone().unwrap_or_default();
             match std::fs::File::open(&path) {
