@@ -246,7 +246,10 @@ mod tests {
     #[test]
     fn places_continue_across_parts() {
         let all = split(b"(;A[])\r\n(;B[]\n)(;C[])");
-        let places: Vec<_> = all.iter().map(|(p, _)| (p.offset, p.line, p.column)).collect();
+        let places: Vec<_> = all
+            .iter()
+            .map(|(p, _)| (p.offset, p.line, p.column))
+            .collect();
         assert_eq!(places, [(0, 1, 1), (8, 2, 1), (14, 3, 2)]);
     }
 
@@ -254,9 +257,14 @@ mod tests {
     fn chunker_gives_the_same_cuts_in_any_block() {
         let mut input = Vec::new();
         for i in 0..2000 {
-            input.extend_from_slice(format!("(;GN[{i}]C[a\\]b];B[aa](;W[bb])(;W[cc]))\n").as_bytes());
+            input.extend_from_slice(
+                format!("(;GN[{i}]C[a\\]b];B[aa](;W[bb])(;W[cc]))\n").as_bytes(),
+            );
         }
-        let whole: Vec<usize> = split(&input).iter().map(|(p, _)| p.offset as usize).collect();
+        let whole: Vec<usize> = split(&input)
+            .iter()
+            .map(|(p, _)| p.offset as usize)
+            .collect();
         let mut chunker = Chunker::new(&input[..], 1000);
         let mut starts = Vec::new();
         let mut total = 0;

@@ -42,7 +42,7 @@ enum Column {
     },
 }
 
-fn utf8<'a>(games: &'a [GameData], get: impl Fn(&'a GameData) -> Option<&'a str>) -> Column {
+fn utf8<'a>(games: &'a [Box<GameData>], get: impl Fn(&'a GameData) -> Option<&'a str>) -> Column {
     let mut valid = Vec::with_capacity(games.len());
     let mut offsets = Vec::with_capacity(games.len() + 1);
     let mut data = Vec::new();
@@ -62,7 +62,7 @@ fn utf8<'a>(games: &'a [GameData], get: impl Fn(&'a GameData) -> Option<&'a str>
 
 macro_rules! number {
     ($name:ident, $ty:ty, $kind:literal) => {
-        fn $name(games: &[GameData], get: impl Fn(&GameData) -> Option<$ty>) -> Column {
+        fn $name(games: &[Box<GameData>], get: impl Fn(&GameData) -> Option<$ty>) -> Column {
             let mut valid = Vec::with_capacity(games.len());
             let mut data = Vec::with_capacity(games.len() * std::mem::size_of::<$ty>());
             for game in games {
@@ -84,7 +84,10 @@ number!(int32, i32, "int32");
 number!(int16, i16, "int16");
 number!(float64, f64, "float64");
 
-fn points<const N: usize>(games: &[GameData], get: impl Fn(&GameData) -> &[[i16; N]]) -> Column {
+fn points<const N: usize>(
+    games: &[Box<GameData>],
+    get: impl Fn(&GameData) -> &[[i16; N]],
+) -> Column {
     let mut offsets = Vec::with_capacity(games.len() + 1);
     let mut values = Vec::new();
     offsets.push(0);
@@ -99,7 +102,7 @@ fn points<const N: usize>(games: &[GameData], get: impl Fn(&GameData) -> &[[i16;
     }
 }
 
-fn warnings(games: &[GameData]) -> Column {
+fn warnings(games: &[Box<GameData>]) -> Column {
     let mut offsets = vec![0];
     let mut inner = vec![0];
     let mut data = Vec::new();
@@ -118,7 +121,7 @@ fn warnings(games: &[GameData]) -> Column {
 }
 
 /// The table's columns, in order: name and buffers.
-fn columns(games: &[GameData]) -> Vec<(&'static str, Column)> {
+fn columns(games: &[Box<GameData>]) -> Vec<(&'static str, Column)> {
     vec![
         ("source", utf8(games, |g| g.source.as_deref())),
         ("index", int64(games, |g| Some(g.index as i64))),
@@ -141,7 +144,10 @@ fn columns(games: &[GameData]) -> Vec<(&'static str, Column)> {
         ("round", utf8(games, |g| g.info.round.as_deref())),
         ("place", utf8(games, |g| g.info.place.as_deref())),
         ("name", utf8(games, |g| g.info.name.as_deref())),
-        ("application", utf8(games, |g| g.info.application.as_deref())),
+        (
+            "application",
+            utf8(games, |g| g.info.application.as_deref()),
+        ),
         ("time_limit", float64(games, |g| g.info.time_limit)),
         ("overtime", utf8(games, |g| g.info.overtime.as_deref())),
         ("move_count", int32(games, |g| Some(g.moves.len() as i32))),
@@ -229,10 +235,16 @@ pub struct TableReader {
 impl TableReader {
     #[new]
     #[pyo3(signature = (paths, *, jobs = 1, lenient = true, charset = None))]
-    fn new(paths: Vec<PathBuf>, jobs: usize, lenient: bool, charset: Option<&str>) -> PyResult<Self> {
+    fn new(
+        paths: Vec<PathBuf>,
+        jobs: usize,
+        lenient: bool,
+        charset: Option<&str>,
+    ) -> PyResult<Self> {
         let plan = Plan {
             options: read_options(lenient, charset)?,
             nodes: false,
+            fast: true,
         };
         Ok(TableReader {
             games: GameIterator::start(paths, jobs, plan)?,
@@ -241,7 +253,11 @@ impl TableReader {
 
     /// The next batch of at most `rows` games, as ``{"length": n,
     /// "columns": [(name, [kind, buffers...]), ...]}``; None at the end.
-    fn next_batch<'py>(&mut self, py: Python<'py>, rows: usize) -> PyResult<Option<Bound<'py, PyDict>>> {
+    fn next_batch<'py>(
+        &mut self,
+        py: Python<'py>,
+        rows: usize,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
         let mut games = Vec::new();
         while games.len() < rows.max(1) {
             match self.games.next_game(py)? {

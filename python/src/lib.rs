@@ -4,6 +4,7 @@
 //! works on the binding's own records (`data.rs`).
 #![forbid(unsafe_code)]
 
+mod build;
 mod chunks;
 mod columns;
 mod data;
@@ -20,6 +21,7 @@ use pyo3::prelude::*;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_read::parse, m)?)?;
     m.add_function(wrap_pyfunction!(py_read::write_sgf, m)?)?;
+    m.add_function(wrap_pyfunction!(py_read::parse_with_trees, m)?)?;
     m.add_class::<py_read::GameIterator>()?;
     m.add_class::<py_read::EventIterator>()?;
     m.add_class::<columns::TableReader>()?;

@@ -11,9 +11,10 @@ use std::path::PathBuf;
 use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 
+use crate::build::FastBuilder;
 use crate::chunks::{Chunker, Piece};
 use crate::data::{GameData, Place, Problem};
-use crate::read::{parse_trees, ReadOptions};
+use crate::read::{parse_trees, Charset, ReadOptions};
 use crate::sources::{visit, Visitor};
 use crate::tree::game_data;
 
@@ -28,12 +29,15 @@ pub struct Plan {
     /// Keep every node (for `Game` objects); without, only the moves,
     /// information and setup (for tables).
     pub nodes: bool,
+    /// Build well-formed UTF-8 games from events ([`FastBuilder`]);
+    /// without, every game goes through the library's trees.
+    pub fast: bool,
 }
 
 /// What reading gives, in input order.
 #[derive(Debug)]
 pub enum Item {
-    Game(GameData),
+    Game(Box<GameData>),
     /// A source, or a part of one, that gave no game: the warnings of a
     /// lenient read, or the error of a strict one.
     Problems {
@@ -42,7 +46,10 @@ pub enum Item {
         fatal: bool,
     },
     /// A source that could not be read.
-    Failed { source: String, message: String },
+    Failed {
+        source: String,
+        message: String,
+    },
 }
 
 /// Parses the parts of `piece`, from `source`.
@@ -69,6 +76,16 @@ pub fn parse_piece(piece: &[(Place, &[u8])], source: Option<&Arc<str>>, plan: &P
 }
 
 fn parse_part(part: &[u8], base: Place, source: Option<&Arc<str>>, plan: &Plan) -> Vec<Item> {
+    let fast = plan.fast && matches!(plan.options.charset, Charset::Detect);
+    if let Some(games) = fast.then(|| FastBuilder::read(part, plan.nodes)).flatten() {
+        return games
+            .into_iter()
+            .map(|mut game| {
+                game.source = source.cloned();
+                Item::Game(Box::new(game))
+            })
+            .collect();
+    }
     match parse_trees(part, &plan.options) {
         Err(problem) => vec![Item::Problems {
             source: source.cloned(),
@@ -76,8 +93,11 @@ fn parse_part(part: &[u8], base: Place, source: Option<&Arc<str>>, plan: &Plan) 
             fatal: true,
         }],
         Ok(trees) => {
-            let mut warnings: Vec<Problem> =
-                trees.warnings.into_iter().map(|w| w.shifted(base)).collect();
+            let mut warnings: Vec<Problem> = trees
+                .warnings
+                .into_iter()
+                .map(|w| w.shifted(base))
+                .collect();
             if trees.trees.is_empty() {
                 return vec![Item::Problems {
                     source: source.cloned(),
@@ -91,7 +111,7 @@ fn parse_part(part: &[u8], base: Place, source: Option<&Arc<str>>, plan: &Plan) 
                 game.source = source.cloned();
                 warnings.append(&mut game.warnings);
                 game.warnings = std::mem::take(&mut warnings);
-                items.push(Item::Game(game));
+                items.push(Item::Game(Box::new(game)));
             }
             items
         }

@@ -12,7 +12,11 @@ use crate::tree::{write, WriteSpec};
 
 /// A numpy `int16` array of `rows` rows of `width`, from flat values,
 /// without one Python object per value.
-pub fn int16_array<'py>(py: Python<'py>, flat: &[i16], width: usize) -> PyResult<Bound<'py, PyAny>> {
+pub fn int16_array<'py>(
+    py: Python<'py>,
+    flat: &[i16],
+    width: usize,
+) -> PyResult<Bound<'py, PyAny>> {
     let bytes = PyByteArray::new_with(py, flat.len() * 2, |buf| {
         for (chunk, value) in buf.chunks_exact_mut(2).zip(flat) {
             chunk.copy_from_slice(&value.to_ne_bytes());
@@ -43,7 +47,11 @@ pub fn write_spec(
     let crlf = match newline {
         "\n" => false,
         "\r\n" => true,
-        _ => return Err(PyValueError::new_err("newline must be \"\\n\" or \"\\r\\n\"")),
+        _ => {
+            return Err(PyValueError::new_err(
+                "newline must be \"\\n\" or \"\\r\\n\"",
+            ))
+        }
     };
     Ok(WriteSpec {
         node_per_line,
@@ -287,7 +295,11 @@ impl PyGame {
     #[getter]
     fn warnings(&self) -> Vec<PyWarning> {
         let file = self.data.source.as_deref();
-        self.data.warnings.iter().map(|w| PyWarning::new(w, file)).collect()
+        self.data
+            .warnings
+            .iter()
+            .map(|w| PyWarning::new(w, file))
+            .collect()
     }
 
     /// The main line's moves: an ``int16`` array of shape ``(n, 3)``,

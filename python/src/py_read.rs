@@ -72,7 +72,9 @@ fn input_bytes(data: &Bound<'_, PyAny>) -> PyResult<Bytes> {
     let bytes = data
         .call_method0("tobytes")
         .map_err(|_| PyValueError::new_err("data must be bytes, bytearray, memoryview or str"))?;
-    Ok(Bytes::copy_from_slice(bytes.downcast::<PyBytes>()?.as_bytes()))
+    Ok(Bytes::copy_from_slice(
+        bytes.downcast::<PyBytes>()?.as_bytes(),
+    ))
 }
 
 /// Games as they come out of reading, with the warnings of parts that
@@ -84,13 +86,18 @@ struct Assembler {
 }
 
 enum Next {
-    Game(GameData),
+    Game(Box<GameData>),
     Raise(PyErr),
     Nothing,
 }
 
 impl Assembler {
-    fn take(&mut self, py: Python<'_>, item: Item, loose: &mut Vec<(Option<Arc<str>>, Problem)>) -> Next {
+    fn take(
+        &mut self,
+        py: Python<'_>,
+        item: Item,
+        loose: &mut Vec<(Option<Arc<str>>, Problem)>,
+    ) -> Next {
         match item {
             Item::Game(mut game) => {
                 if !self.carried.is_empty() {
@@ -117,7 +124,9 @@ impl Assembler {
                 });
                 Next::Raise(sgf_error(py, &first, source.as_deref()))
             }
-            Item::Problems { source, problems, .. } => {
+            Item::Problems {
+                source, problems, ..
+            } => {
                 if self.carried_source != source {
                     self.flush(loose);
                     self.carried_source = source;
@@ -149,11 +158,36 @@ pub fn parse(
     lenient: bool,
     charset: Option<&str>,
 ) -> PyResult<Vec<PyGame>> {
-    let input = input_bytes(data)?;
     let plan = Plan {
         options: read_options(lenient, charset)?,
         nodes: true,
+        fast: true,
     };
+    parse_planned(py, data, plan)
+}
+
+/// _parse_with_trees(data, *, lenient=False)
+/// --
+///
+/// ``parse`` with every game read through the library's trees (for
+/// tests: the answer of the Rust API).
+#[pyfunction]
+#[pyo3(name = "_parse_with_trees", signature = (data, *, lenient = false))]
+pub fn parse_with_trees(
+    py: Python<'_>,
+    data: &Bound<'_, PyAny>,
+    lenient: bool,
+) -> PyResult<Vec<PyGame>> {
+    let plan = Plan {
+        options: read_options(lenient, None)?,
+        nodes: true,
+        fast: false,
+    };
+    parse_planned(py, data, plan)
+}
+
+fn parse_planned(py: Python<'_>, data: &Bound<'_, PyAny>, plan: Plan) -> PyResult<Vec<PyGame>> {
+    let input = input_bytes(data)?;
     let items = py.detach(|| parse_piece(&split(&input), None, &plan));
     let mut assembler = Assembler::default();
     let mut loose = Vec::new();
@@ -176,7 +210,9 @@ pub fn parse(
     }
     Ok(games
         .into_iter()
-        .map(|game| PyGame { data: Arc::new(game) })
+        .map(|game| PyGame {
+            data: Arc::from(game),
+        })
         .collect())
 }
 
@@ -199,7 +235,7 @@ impl GameIterator {
     }
 
     /// The next game's record, or `None` at the end; errors raised.
-    pub fn next_game(&mut self, py: Python<'_>) -> PyResult<Option<GameData>> {
+    pub fn next_game(&mut self, py: Python<'_>) -> PyResult<Option<Box<GameData>>> {
         loop {
             let Some(pipeline) = self.pipeline.as_mut() else {
                 return Ok(None);
@@ -223,10 +259,16 @@ impl GameIterator {
 impl GameIterator {
     #[new]
     #[pyo3(signature = (paths, *, jobs = 1, lenient = true, charset = None))]
-    fn new(paths: Vec<PathBuf>, jobs: usize, lenient: bool, charset: Option<&str>) -> PyResult<Self> {
+    fn new(
+        paths: Vec<PathBuf>,
+        jobs: usize,
+        lenient: bool,
+        charset: Option<&str>,
+    ) -> PyResult<Self> {
         let plan = Plan {
             options: read_options(lenient, charset)?,
             nodes: true,
+            fast: true,
         };
         GameIterator::start(paths, jobs, plan)
     }
@@ -237,7 +279,7 @@ impl GameIterator {
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyGame>> {
         Ok(self.next_game(py)?.map(|game| PyGame {
-            data: Arc::new(game),
+            data: Arc::from(game),
         }))
     }
 
@@ -315,7 +357,10 @@ impl EventIterator {
     /// The repairs of a lenient read (all of them, known from the start).
     #[getter]
     fn warnings(&self) -> Vec<PyWarning> {
-        self.warnings.iter().map(|w| PyWarning::new(w, None)).collect()
+        self.warnings
+            .iter()
+            .map(|w| PyWarning::new(w, None))
+            .collect()
     }
 }
 

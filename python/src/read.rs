@@ -6,8 +6,9 @@ use std::borrow::Cow;
 
 use bytes::Bytes;
 use sgf_stream::{
-    parse_collection_with, BytesParser, Error, ErrorKind, Event, LenientParser, OwnedEvent,
-    ParseOptions, Position, SgfTree, Warning, WarningKind,
+    decode_to_utf8, parse_collection_with, value, BytesParser, CharsetSource, Error, ErrorKind,
+    Event, LenientParser, OwnedEvent, ParseOptions, Parser, Position, SgfTree, Warning,
+    WarningKind,
 };
 
 use crate::data::{Place, Problem};
@@ -50,7 +51,10 @@ pub fn parse_trees(input: &[u8], options: &ReadOptions) -> Result<Trees, Problem
         Charset::Forced(encoding) => {
             parse_options.charset = false;
             let (text, _, _) = encoding.decode(input);
-            (Cow::Owned(text.into_owned().into_bytes()), Some(encoding.name()))
+            (
+                Cow::Owned(text.into_owned().into_bytes()),
+                Some(encoding.name()),
+            )
         }
     };
     let parsed = parse_collection_with(&text, &parse_options).map_err(|err| error(&err))?;
@@ -59,6 +63,52 @@ pub fn parse_trees(input: &[u8], options: &ReadOptions) -> Result<Trees, Problem
         warnings: parsed.warnings.iter().map(warning).collect(),
         charset: forced.unwrap_or(parsed.charset.charset),
     })
+}
+
+/// What [`strict_events`] hands its events to.
+pub trait Sink {
+    fn start(&mut self);
+    fn node(&mut self);
+    /// A property with its raw values; returns `false` to give up.
+    fn property(&mut self, ident: &str, values: &mut dyn Iterator<Item = &[u8]>) -> bool;
+    fn end(&mut self);
+}
+
+/// Runs the strict parser over `input` and hands its events to `sink`,
+/// when `input` is valid UTF-8 that the library would read as UTF-8 with
+/// no warning. Returns the charset's name, or `None` when the input needs
+/// [`parse_trees`]: another charset, a warning, a parse error, or a sink
+/// that gave up. The sink may have taken some events by then.
+pub fn strict_events(input: &[u8], sink: &mut dyn Sink) -> Option<&'static str> {
+    let (text, report) = decode_to_utf8(input);
+    let plain = match report.source {
+        CharsetSource::Declared => true,
+        CharsetSource::Default => report.declared.is_none(),
+        _ => false,
+    };
+    if !plain || report.transcoded || std::str::from_utf8(&text).is_err() {
+        return None;
+    }
+    for event in Parser::new(&text) {
+        match event.ok()? {
+            Event::StartGameTree => sink.start(),
+            Event::Node => sink.node(),
+            Event::EndGameTree => sink.end(),
+            Event::Property(ident, values) => {
+                let mut raw = values.iter().map(|v| v.as_bytes());
+                if !sink.property(ident.as_str(), &mut raw) {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(report.charset)
+}
+
+/// A raw value (valid UTF-8) decoded as SGF Text, as the tree builder
+/// decodes it.
+pub fn text_value(raw: &[u8]) -> Cow<'_, str> {
+    value::text_lossy(raw)
 }
 
 /// The place just after `input`.

@@ -3,6 +3,7 @@
 //! `GameData` is written back as SGF.
 
 use sgf_stream::game::{GameResult, WinBy};
+use sgf_stream::props::{self, Category};
 use sgf_stream::typed::{Color, Decoder, Move, PropertyError};
 use sgf_stream::{Charset, Layout, Newline, SgfTree, WriteOptions, Writer};
 
@@ -17,7 +18,10 @@ pub fn game_data(mut tree: SgfTree, charset: &'static str, nodes: bool) -> GameD
         ..GameData::default()
     };
     let (moves, move_errors) = tree.moves_lenient();
-    game.moves = moves.iter().map(|&(color, played)| move_row(color, played)).collect();
+    game.moves = moves
+        .iter()
+        .map(|&(color, played)| move_row(color, played))
+        .collect();
     let (info, info_errors) = tree.game_info_lenient();
     game.info = info_of(&info);
     game.setup = setup_of(&tree, info.size);
@@ -30,6 +34,73 @@ pub fn game_data(mut tree: SgfTree, charset: &'static str, nodes: bool) -> GameD
         flatten(&mut tree, &mut game);
     }
     game
+}
+
+/// Whether property `ident` goes into the game information: root
+/// properties in the root, game-info properties anywhere on the main
+/// line; and the root's setup stones.
+pub fn is_summarized(ident: &str, root: bool) -> bool {
+    if root && matches!(ident, "AB" | "AW" | "AE") {
+        return true;
+    }
+    props::lookup(ident).is_some_and(|info| match info.category {
+        Category::GameInfo => true,
+        Category::Root => root,
+        _ => false,
+    })
+}
+
+/// Moves, game information and setup stones, decoded.
+pub struct Summary {
+    pub moves: Vec<[i16; 3]>,
+    pub info: Info,
+    pub setup: [Vec<[i16; 2]>; 3],
+    pub warnings: Vec<Problem>,
+}
+
+/// What [`game_data`] decodes, from the summarized properties of each
+/// main-line node that has some (the root first, see
+/// [`is_summarized`]) and the main line's raw move values; `None` when a
+/// move is not one well-formed value (then the whole tree is needed).
+pub fn summarize(
+    chain: Vec<Vec<(String, Vec<String>)>>,
+    moves: &[(bool, &[u8])],
+) -> Option<Summary> {
+    let mut nodes: Vec<SgfTree> = chain
+        .into_iter()
+        .map(|props| {
+            let mut node = SgfTree::new();
+            for (ident, values) in props {
+                node.push_property(&ident, values);
+            }
+            node
+        })
+        .collect();
+    let mut root = nodes.pop().unwrap_or_default();
+    while let Some(mut parent) = nodes.pop() {
+        parent.children_mut().push(root);
+        root = parent;
+    }
+    let size = root.board_size();
+    let mut warnings: Vec<PropertyError> = Vec::new();
+    let played_size = size.clone().unwrap_or_default();
+    let mut rows = Vec::with_capacity(moves.len());
+    for &(white, raw) in moves {
+        let color = if white { Color::White } else { Color::Black };
+        rows.push(move_row(color, Move::decode(raw, played_size).ok()?));
+    }
+    let (info, info_errors) = root.game_info_lenient();
+    warnings.extend(info_errors);
+    if let Err(err) = size {
+        warnings.push(err);
+    }
+    warnings.dedup();
+    Some(Summary {
+        moves: rows,
+        setup: setup_of(&root, info.size),
+        info: info_of(&info),
+        warnings: warnings.iter().map(value_problem).collect(),
+    })
 }
 
 fn move_row(color: Color, played: Move) -> [i16; 3] {

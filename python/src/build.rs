@@ -1,0 +1,207 @@
+//! Games straight from the strict parser's events, for input that is
+//! well-formed UTF-8 (nearly all of it): no intermediate tree, and the
+//! moves and game information picked up on the way. Anything else (a
+//! repair, an error, another charset, an odd move) gives up, and the
+//! input is read through the library's trees instead (`tree.rs`).
+
+use crate::data::{GameData, NodeRec, PropRec, NONE};
+use crate::read::{strict_events, text_value, Sink};
+use crate::tree::{is_summarized, summarize};
+
+/// The game being built.
+#[derive(Default)]
+struct Open {
+    game: GameData,
+    /// The current node at each open `(`.
+    marks: Vec<u32>,
+    current: u32,
+    last_child: Vec<u32>,
+    depth: u32,
+    on_main_line: bool,
+    /// Nodes seen on the main line.
+    main_nodes: usize,
+    /// Summarized properties of each main-line node that has some.
+    chain: Vec<Vec<(String, Vec<String>)>>,
+    /// Main-line moves: white?, range in `raw`.
+    moves: Vec<(bool, u32, u32)>,
+    raw: Vec<u8>,
+    /// Identifiers of the current node (packed), to refuse repeats.
+    idents: Vec<u64>,
+    nodes: u64,
+}
+
+/// Builds games from events; see the module docs.
+pub struct FastBuilder {
+    keep_nodes: bool,
+    open: Open,
+    games: Vec<GameData>,
+    failed: bool,
+}
+
+impl FastBuilder {
+    /// Reads `input`; `None` when it needs the library's trees.
+    pub fn read(input: &[u8], keep_nodes: bool) -> Option<Vec<GameData>> {
+        let mut builder = FastBuilder {
+            keep_nodes,
+            open: Open::default(),
+            games: Vec::new(),
+            failed: false,
+        };
+        let charset = strict_events(input, &mut builder)?;
+        if builder.failed || builder.games.is_empty() {
+            return None;
+        }
+        for game in &mut builder.games {
+            game.charset = charset;
+        }
+        Some(builder.games)
+    }
+
+    fn finish(&mut self) {
+        let open = std::mem::take(&mut self.open);
+        let moves: Vec<(bool, &[u8])> = open
+            .moves
+            .iter()
+            .map(|&(white, start, end)| (white, &open.raw[start as usize..end as usize]))
+            .collect();
+        let Some(summary) = summarize(open.chain, &moves) else {
+            self.failed = true;
+            return;
+        };
+        let mut game = open.game;
+        game.moves = summary.moves;
+        game.info = summary.info;
+        game.setup = summary.setup;
+        game.warnings = summary.warnings;
+        game.node_count = open.nodes;
+        self.games.push(game);
+    }
+}
+
+/// An identifier of up to eight bytes as one number.
+fn pack(ident: &str) -> Option<u64> {
+    let bytes = ident.as_bytes();
+    if bytes.len() > 8 {
+        return None;
+    }
+    let mut packed = [0u8; 8];
+    packed[..bytes.len()].copy_from_slice(bytes);
+    Some(u64::from_le_bytes(packed))
+}
+
+fn push_text(text: &mut String, part: &str) -> (u32, u32) {
+    let start = text.len() as u32;
+    text.push_str(part);
+    (start, text.len() as u32)
+}
+
+impl Sink for FastBuilder {
+    fn start(&mut self) {
+        let open = &mut self.open;
+        open.depth += 1;
+        if open.depth == 1 {
+            open.on_main_line = true;
+            open.current = NONE;
+        }
+        open.marks.push(open.current);
+    }
+
+    fn node(&mut self) {
+        let open = &mut self.open;
+        open.nodes += 1;
+        open.idents.clear();
+        if open.on_main_line {
+            open.main_nodes += 1;
+        }
+        if !self.keep_nodes {
+            return;
+        }
+        let game = &mut open.game;
+        let index = game.nodes.len() as u32;
+        let parent = open.current;
+        let props = game.props.len() as u32;
+        game.nodes.push(NodeRec {
+            parent,
+            first_child: NONE,
+            next_sibling: NONE,
+            props: (props, props),
+        });
+        open.last_child.push(NONE);
+        if parent != NONE {
+            match open.last_child[parent as usize] {
+                NONE => game.nodes[parent as usize].first_child = index,
+                previous => game.nodes[previous as usize].next_sibling = index,
+            }
+            open.last_child[parent as usize] = index;
+        }
+        open.current = index;
+    }
+
+    fn property(&mut self, ident: &str, values: &mut dyn Iterator<Item = &[u8]>) -> bool {
+        let open = &mut self.open;
+        let Some(packed) = pack(ident) else {
+            return false;
+        };
+        if open.idents.contains(&packed) {
+            return false;
+        }
+        open.idents.push(packed);
+        let main = open.on_main_line;
+        let is_move = main && (ident == "B" || ident == "W");
+        let summarized = main && !is_move && is_summarized(ident, open.main_nodes == 1);
+        if !self.keep_nodes && !is_move && !summarized {
+            return true;
+        }
+        let mut kept: Vec<String> = Vec::new();
+        let first_value = open.game.values.len() as u32;
+        let mut count = 0;
+        for raw in values {
+            count += 1;
+            if is_move {
+                let start = open.raw.len() as u32;
+                open.raw.extend_from_slice(raw);
+                open.moves
+                    .push((ident == "W", start, open.raw.len() as u32));
+            }
+            let text = text_value(raw);
+            if summarized {
+                kept.push(text.to_string());
+            }
+            if self.keep_nodes {
+                let range = push_text(&mut open.game.text, &text);
+                open.game.values.push(range);
+            }
+        }
+        if is_move && count != 1 {
+            return false;
+        }
+        if summarized {
+            if open.chain.len() < open.main_nodes {
+                open.chain.resize_with(open.main_nodes, Vec::new);
+            }
+            open.chain[open.main_nodes - 1].push((ident.to_string(), kept));
+        }
+        if self.keep_nodes {
+            let game = &mut open.game;
+            let ident = push_text(&mut game.text, ident);
+            game.props.push(PropRec {
+                ident,
+                values: (first_value, game.values.len() as u32),
+            });
+            if let Some(node) = game.nodes.last_mut() {
+                node.props.1 = game.props.len() as u32;
+            }
+        }
+        true
+    }
+
+    fn end(&mut self) {
+        let open = &mut self.open;
+        open.on_main_line = false;
+        open.current = open.marks.pop().unwrap_or(NONE);
+        open.depth -= 1;
+        if open.depth == 0 {
+            self.finish();
+        }
+    }
+}
