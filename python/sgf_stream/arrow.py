@@ -49,14 +49,14 @@ warnings        list<string>                           repairs and bad values, w
 """
 
 import os
-from typing import Any, List, Optional, Union
+from typing import Any, Iterable, List, Optional, Tuple, Union
 
 import pyarrow as pa
 
 from . import Sources, _jobs, _paths
-from ._native import TableReader
+from ._native import TableReader, batch_from_bytes
 
-__all__ = ["schema", "to_arrow", "to_parquet"]
+__all__ = ["record_batch", "schema", "to_arrow", "to_parquet"]
 
 _NUMBERS = {
     "int16": pa.int16(),
@@ -118,13 +118,35 @@ def _array(length: int, parts: List[Any]) -> pa.Array:
     return pa.ListArray.from_arrays(offsets, texts)
 
 
+def _record_batch(batch: Any, target: pa.Schema) -> pa.RecordBatch:
+    arrays = [_array(batch["length"], parts) for _, parts in batch["columns"]]
+    return pa.RecordBatch.from_arrays(arrays, schema=target)
+
+
 def _batches(reader: TableReader, rows: int, target: pa.Schema):
     while True:
         batch = reader.next_batch(rows)
         if batch is None:
             return
-        arrays = [_array(batch["length"], parts) for _, parts in batch["columns"]]
-        yield pa.RecordBatch.from_arrays(arrays, schema=target)
+        yield _record_batch(batch, target)
+
+
+def record_batch(
+    inputs: Iterable[Tuple[str, bytes]],
+    *,
+    lenient: bool = True,
+    charset: Optional[str] = None,
+) -> pa.RecordBatch:
+    """The rows of SGF data held in memory, ``(source, data)`` pairs (as
+    Spark's ``binaryFile`` source gives them), with the GIL released
+    while parsing. Warnings of data that holds no game are left out.
+
+    >>> batch = record_batch([("a.sgf", b"(;PB[Ann];B[pd])(;PB[Bob])")])
+    >>> batch.column("black").to_pylist(), batch.column("index").to_pylist()
+    (['Ann', 'Bob'], [0, 1])
+    """
+    data = [(source, bytes(content)) for source, content in inputs]
+    return _record_batch(batch_from_bytes(data, lenient=lenient, charset=charset), schema())
 
 
 def to_arrow(

@@ -7,10 +7,13 @@ use std::path::PathBuf;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 
+use std::sync::Arc;
+
+use crate::chunks::split;
 use crate::data::GameData;
-use crate::pool::Plan;
+use crate::pool::{parse_piece, Item, Plan};
 use crate::py_game::describe;
-use crate::py_read::{read_options, GameIterator};
+use crate::py_read::{read_options, sgf_error, GameIterator};
 
 /// The Arrow buffers of one column.
 enum Column {
@@ -224,6 +227,74 @@ fn to_python<'py>(py: Python<'py>, column: &Column) -> PyResult<Bound<'py, PyAny
     Ok(PyList::new(py, list)?.into_any())
 }
 
+/// The Python form of a batch: ``{"length": n, "columns": [(name,
+/// [kind, buffers...]), ...]}``.
+fn batch<'py>(py: Python<'py>, games: &[Box<GameData>]) -> PyResult<Bound<'py, PyDict>> {
+    let built = py.detach(|| columns(games));
+    let out = PyDict::new(py);
+    out.set_item("length", games.len())?;
+    let list = PyList::empty(py);
+    for (name, column) in &built {
+        list.append((name, to_python(py, column)?))?;
+    }
+    out.set_item("columns", list)?;
+    Ok(out)
+}
+
+/// batch_from_bytes(inputs, *, lenient=True, charset=None)
+/// --
+///
+/// The table rows of ``(source, data)`` pairs held in memory (as Spark's
+/// ``binaryFile`` source gives them), as a batch (see ``next_batch``).
+/// Warnings of input that holds no game are left out; a strict read
+/// raises ``SgfError`` at the first malformation.
+#[pyfunction]
+#[pyo3(signature = (inputs, *, lenient = true, charset = None))]
+pub fn batch_from_bytes<'py>(
+    py: Python<'py>,
+    inputs: Vec<(String, Vec<u8>)>,
+    lenient: bool,
+    charset: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let plan = Plan {
+        options: read_options(lenient, charset)?,
+        nodes: false,
+        fast: true,
+    };
+    let items = py.detach(|| {
+        let mut items = Vec::new();
+        for (source, data) in &inputs {
+            let source: Arc<str> = source.as_str().into();
+            let mut index = 0;
+            for mut item in parse_piece(&split(data), Some(&source), &plan) {
+                if let Item::Game(game) = &mut item {
+                    game.index = index;
+                    index += 1;
+                }
+                items.push(item);
+            }
+        }
+        items
+    });
+    let mut games = Vec::with_capacity(items.len());
+    for item in items {
+        match item {
+            Item::Game(game) => games.push(game),
+            Item::Problems {
+                source,
+                problems,
+                fatal: true,
+            } => {
+                if let Some(problem) = problems.first() {
+                    return Err(sgf_error(py, problem, source.as_deref()));
+                }
+            }
+            _ => {}
+        }
+    }
+    batch(py, &games)
+}
+
 /// Batches of table rows from files, folders and archives; made by
 /// ``sgf_stream.to_arrow``.
 #[pyclass(module = "sgf_stream")]
@@ -268,15 +339,7 @@ impl TableReader {
         if games.is_empty() {
             return Ok(None);
         }
-        let built = py.detach(|| columns(&games));
-        let out = PyDict::new(py);
-        out.set_item("length", games.len())?;
-        let list = PyList::empty(py);
-        for (name, column) in &built {
-            list.append((name, to_python(py, column)?))?;
-        }
-        out.set_item("columns", list)?;
-        Ok(Some(out))
+        batch(py, &games).map(Some)
     }
 
     /// Column names and kinds, for an empty input's schema.

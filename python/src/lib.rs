@@ -25,6 +25,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_read::GameIterator>()?;
     m.add_class::<py_read::EventIterator>()?;
     m.add_class::<columns::TableReader>()?;
+    m.add_function(wrap_pyfunction!(columns::batch_from_bytes, m)?)?;
     m.add_class::<py_game::PyGame>()?;
     m.add_class::<py_game::PyNode>()?;
     m.add_class::<py_game::PyInfo>()?;
