@@ -30,9 +30,32 @@ struct Open {
     nodes: u64,
 }
 
+/// Which short identifiers are summarized (see [`is_summarized`]), by
+/// their letters, in the root and elsewhere: 0 not known yet, 1 no,
+/// 2 yes.
+struct Summarized([[u8; 27 * 27]; 2]);
+
+impl Summarized {
+    fn get(&mut self, ident: &str, root: bool) -> bool {
+        let slot = match ident.as_bytes() {
+            [a] if a.is_ascii_uppercase() => usize::from(a - b'A' + 1),
+            [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
+                usize::from(a - b'A' + 1) * 27 + usize::from(b - b'A' + 1)
+            }
+            _ => return is_summarized(ident, root),
+        };
+        let known = &mut self.0[usize::from(root)][slot];
+        if *known == 0 {
+            *known = 1 + u8::from(is_summarized(ident, root));
+        }
+        *known == 2
+    }
+}
+
 /// Builds games from events; see the module docs.
 pub struct FastBuilder {
     keep_nodes: bool,
+    summarized: Summarized,
     open: Open,
     games: Vec<GameData>,
     failed: bool,
@@ -43,6 +66,7 @@ impl FastBuilder {
     pub fn read(input: &[u8], keep_nodes: bool) -> Option<Vec<GameData>> {
         let mut builder = FastBuilder {
             keep_nodes,
+            summarized: Summarized([[0; 27 * 27]; 2]),
             open: Open::default(),
             games: Vec::new(),
             failed: false,
@@ -148,7 +172,7 @@ impl Sink for FastBuilder {
         open.idents.push(packed);
         let main = open.on_main_line;
         let is_move = main && (ident == "B" || ident == "W");
-        let summarized = main && !is_move && is_summarized(ident, open.main_nodes == 1);
+        let summarized = main && !is_move && self.summarized.get(ident, open.main_nodes == 1);
         if !self.keep_nodes && !is_move && !summarized {
             return true;
         }

@@ -201,24 +201,9 @@ impl<R: Read> Chunker<R> {
         self.buf.drain(..self.start);
         self.scanned -= self.start;
         self.start = 0;
-        let old = self.buf.len();
-        self.buf.resize(old + BLOCK, 0);
-        let mut filled = old;
-        while filled < self.buf.len() {
-            match self.reader.read(&mut self.buf[filled..]) {
-                Ok(0) => {
-                    self.eof = true;
-                    break;
-                }
-                Ok(n) => filled += n,
-                Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
-                Err(err) => {
-                    self.buf.truncate(filled);
-                    return Err(err);
-                }
-            }
-        }
-        self.buf.truncate(filled);
+        let want = BLOCK as u64;
+        let read = (&mut self.reader).take(want).read_to_end(&mut self.buf)?;
+        self.eof = (read as u64) < want;
         Ok(())
     }
 }

@@ -7,12 +7,12 @@ use std::collections::{HashMap, VecDeque};
 use std::io::{self, Read};
 use std::ops::ControlFlow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 
 use crate::build::FastBuilder;
-use crate::chunks::{Chunker, Piece};
+use crate::chunks::{split, Chunker, Piece};
 use crate::data::{GameData, Place, Problem};
 use crate::read::{parse_trees, Charset, ReadOptions};
 use crate::sources::{visit, Visitor};
@@ -118,10 +118,37 @@ fn parse_part(part: &[u8], base: Place, source: Option<&Arc<str>>, plan: &Plan) 
     }
 }
 
+/// Files up to this size are read whole by the worker that parses them;
+/// larger ones are read and cut into pieces by the reading thread.
+const WHOLE_FILE: u64 = 4 << 20;
+
+/// One source's input for a worker.
+enum Work {
+    /// A piece of a stream.
+    Piece(Arc<str>, Piece),
+    /// A file to read whole.
+    File(Arc<str>, PathBuf),
+}
+
+impl Work {
+    fn parse(&self, plan: &Plan) -> Vec<Item> {
+        match self {
+            Work::Piece(source, piece) => parse_piece(&piece.parts(), Some(source), plan),
+            Work::File(source, path) => match std::fs::read(path) {
+                Ok(data) => parse_piece(&split(&data), Some(source), plan),
+                Err(err) => vec![Item::Failed {
+                    source: source.to_string(),
+                    message: err.to_string(),
+                }],
+            },
+        }
+    }
+}
+
+/// Work for one worker: pieces of one large source, or many small files.
 struct Job {
     seq: u64,
-    source: Arc<str>,
-    piece: Piece,
+    work: Vec<Work>,
 }
 
 /// The reading thread: cuts each stream into pieces and hands them out,
@@ -131,6 +158,9 @@ struct Producer {
     slots: Receiver<()>,
     results: Sender<(u64, Vec<Item>)>,
     seq: u64,
+    /// Work not yet handed out, and its size.
+    pending: Vec<Work>,
+    pending_bytes: u64,
 }
 
 impl Producer {
@@ -141,13 +171,28 @@ impl Producer {
         }
     }
 
-    fn send(&mut self, source: &Arc<str>, piece: Piece) -> ControlFlow<()> {
+    /// Adds a piece to the next job, handing the job out once it is large
+    /// enough.
+    fn send(&mut self, work: Work, size: u64) -> ControlFlow<()> {
+        self.pending_bytes += size;
+        self.pending.push(work);
+        if self.pending_bytes >= PIECE as u64 {
+            return self.flush();
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Hands out the pending pieces as one job.
+    fn flush(&mut self) -> ControlFlow<()> {
+        if self.pending.is_empty() {
+            return ControlFlow::Continue(());
+        }
         self.slot()?;
         let job = Job {
             seq: self.seq,
-            source: source.clone(),
-            piece,
+            work: std::mem::take(&mut self.pending),
         };
+        self.pending_bytes = 0;
         self.seq += 1;
         match self.jobs.send(job) {
             Ok(()) => ControlFlow::Continue(()),
@@ -156,6 +201,7 @@ impl Producer {
     }
 
     fn report(&mut self, item: Item) -> ControlFlow<()> {
+        self.flush()?;
         self.slot()?;
         let seq = self.seq;
         self.seq += 1;
@@ -167,6 +213,16 @@ impl Producer {
 }
 
 impl Visitor for Producer {
+    fn file(&mut self, name: &str, path: &Path, size: u64) -> ControlFlow<()> {
+        if size > WHOLE_FILE {
+            return match std::fs::File::open(path) {
+                Ok(file) => self.stream(name, &mut io::BufReader::new(file)),
+                Err(err) => self.failed(name, &err),
+            };
+        }
+        self.send(Work::File(name.into(), path.to_path_buf()), size)
+    }
+
     fn stream(&mut self, name: &str, reader: &mut dyn Read) -> ControlFlow<()> {
         let source: Arc<str> = name.into();
         let mut chunker = Chunker::new(reader, PIECE);
@@ -175,10 +231,13 @@ impl Visitor for Producer {
             match chunker.next_piece() {
                 Ok(Some(piece)) => {
                     any = true;
-                    self.send(&source, piece)?;
+                    let size = piece.bytes.len() as u64;
+                    self.send(Work::Piece(source.clone(), piece), size)?;
                 }
                 // An empty source is parsed too: it has no game tree.
-                Ok(None) if !any => return self.send(&source, Piece::default_at_start()),
+                Ok(None) if !any => {
+                    return self.send(Work::Piece(source, Piece::default_at_start()), 0)
+                }
                 Ok(None) => return ControlFlow::Continue(()),
                 Err(err) => return self.failed(name, &err),
             }
@@ -200,7 +259,7 @@ fn work(jobs: Arc<Mutex<Receiver<Job>>>, results: Sender<(u64, Vec<Item>)>, plan
             Err(_) => return,
         };
         let Ok(job) = job else { return };
-        let items = parse_piece(&job.piece.parts(), Some(&job.source), &plan);
+        let items = job.work.iter().flat_map(|work| work.parse(&plan)).collect();
         if results.send((job.seq, items)).is_err() {
             return;
         }
@@ -242,10 +301,15 @@ impl Pipeline {
             slots: slot_rx,
             results: result_tx,
             seq: 0,
+            pending: Vec::new(),
+            pending_bytes: 0,
         };
         std::thread::Builder::new()
             .name("sgf-stream-read".to_string())
-            .spawn(move || visit(&paths, &mut producer))?;
+            .spawn(move || {
+                visit(&paths, &mut producer);
+                let _ = producer.flush();
+            })?;
         Ok(Pipeline {
             results: Mutex::new(result_rx),
             pending: HashMap::new(),

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyByteArray, PyDict, PyList};
 
 use crate::data::{GameData, Info, Problem, NONE};
@@ -23,9 +24,14 @@ pub fn int16_array<'py>(
         }
         Ok(())
     })?;
-    let numpy = py.import("numpy")?;
-    let array = numpy.call_method1("frombuffer", (bytes, "int16"))?;
-    array.call_method1("reshape", (-1, width))
+    static NUMPY: PyOnceLock<(Py<PyAny>, Py<PyAny>)> = PyOnceLock::new();
+    let (frombuffer, int16) = NUMPY.get_or_try_init(py, || -> PyResult<_> {
+        let numpy = py.import("numpy")?;
+        let dtype = numpy.getattr("dtype")?.call1(("int16",))?;
+        Ok((numpy.getattr("frombuffer")?.unbind(), dtype.unbind()))
+    })?;
+    let array = frombuffer.bind(py).call1((bytes, int16.bind(py)))?;
+    array.call_method1("reshape", ((flat.len() / width) as isize, width))
 }
 
 /// The layout arguments of `to_sgf` and `write`.

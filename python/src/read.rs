@@ -81,12 +81,14 @@ pub trait Sink {
 /// that gave up. The sink may have taken some events by then.
 pub fn strict_events(input: &[u8], sink: &mut dyn Sink) -> Option<&'static str> {
     let (text, report) = decode_to_utf8(input);
-    let plain = match report.source {
-        CharsetSource::Declared => true,
+    // Without `CA`, the library took the input as UTF-8 because it is
+    // valid UTF-8; a declared UTF-8 may hold invalid bytes.
+    let valid = match report.source {
+        CharsetSource::Declared => std::str::from_utf8(&text).is_ok(),
         CharsetSource::Default => report.declared.is_none(),
         _ => false,
     };
-    if !plain || report.transcoded || std::str::from_utf8(&text).is_err() {
+    if !valid || report.transcoded {
         return None;
     }
     for event in Parser::new(&text) {

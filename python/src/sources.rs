@@ -11,6 +11,14 @@ use std::path::{Path, PathBuf};
 /// What a visit is given: a named stream to read, or a name that could
 /// not be read and why.
 pub trait Visitor {
+    /// A plain file of `size` bytes: by default, read as a stream.
+    fn file(&mut self, name: &str, path: &Path, size: u64) -> ControlFlow<()> {
+        let _ = size;
+        match File::open(path) {
+            Ok(file) => self.stream(name, &mut BufReader::new(file)),
+            Err(err) => self.failed(name, &err),
+        }
+    }
     fn stream(&mut self, name: &str, reader: &mut dyn Read) -> ControlFlow<()>;
     fn failed(&mut self, name: &str, error: &io::Error) -> ControlFlow<()>;
 }
@@ -66,11 +74,18 @@ pub fn visit(paths: &[PathBuf], visitor: &mut dyn Visitor) {
 
 fn visit_file(path: &Path, visitor: &mut dyn Visitor) -> ControlFlow<()> {
     let name = path.display().to_string();
+    let kind = kind_of(&name);
+    if kind == Kind::Plain {
+        return match std::fs::metadata(path) {
+            Ok(meta) => visitor.file(&name, path, meta.len()),
+            Err(err) => visitor.failed(&name, &err),
+        };
+    }
     let file = match File::open(path) {
         Ok(file) => BufReader::new(file),
         Err(err) => return visitor.failed(&name, &err),
     };
-    match kind_of(&name) {
+    match kind {
         Kind::Zip => visit_zip(&name, file, visitor),
         Kind::Tar => visit_tar(&name, file, visitor),
         Kind::TarGz => visit_tar(&name, flate2::read::MultiGzDecoder::new(file), visitor),
@@ -107,7 +122,7 @@ fn sorted_entries(dir: &Path) -> io::Result<Vec<(PathBuf, bool)>> {
             out.push((entry.path(), false));
         }
     }
-    out.sort();
+    out.sort_unstable_by(|(a, _), (b, _)| a.file_name().cmp(&b.file_name()));
     Ok(out)
 }
 
