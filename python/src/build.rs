@@ -5,7 +5,7 @@
 //! input is read through the library's trees instead (`tree.rs`).
 
 use crate::data::{GameData, NodeRec, PropRec, NONE};
-use crate::read::{strict_events, text_value, Sink};
+use crate::read::{strict_events, text_value, Sink, Values};
 use crate::tree::{is_summarized, summarize};
 
 /// The game being built.
@@ -22,12 +22,48 @@ struct Open {
     main_nodes: usize,
     /// Summarized properties of each main-line node that has some.
     chain: Vec<Vec<(String, Vec<String>)>>,
-    /// Main-line moves: white?, range in `raw`.
-    moves: Vec<(bool, u32, u32)>,
+    /// Main-line moves: white?, and the value (in `short` when it has
+    /// at most two bytes, else at `long` in `raw`).
+    moves: Vec<MoveValue>,
     raw: Vec<u8>,
     /// Identifiers of the current node (packed), to refuse repeats.
     idents: Vec<u64>,
     nodes: u64,
+}
+
+#[derive(Clone, Copy)]
+struct MoveValue {
+    white: bool,
+    short: [u8; 2],
+    len: u8,
+    long: (u32, u32),
+}
+
+impl MoveValue {
+    fn new(white: bool, value: &[u8], raw: &mut Vec<u8>) -> MoveValue {
+        let mut out = MoveValue {
+            white,
+            short: [0; 2],
+            len: value.len().min(3) as u8,
+            long: (0, 0),
+        };
+        if value.len() <= 2 {
+            out.short[..value.len()].copy_from_slice(value);
+        } else {
+            let start = raw.len() as u32;
+            raw.extend_from_slice(value);
+            out.long = (start, raw.len() as u32);
+        }
+        out
+    }
+
+    fn value<'a>(&'a self, raw: &'a [u8]) -> &'a [u8] {
+        if self.len <= 2 {
+            &self.short[..usize::from(self.len)]
+        } else {
+            &raw[self.long.0 as usize..self.long.1 as usize]
+        }
+    }
 }
 
 /// Which short identifiers are summarized (see [`is_summarized`]), by
@@ -49,6 +85,23 @@ impl Summarized {
             *known = 1 + u8::from(is_summarized(ident, root));
         }
         *known == 2
+    }
+}
+
+impl Open {
+    /// Ready for the next game, keeping the buffers.
+    fn clear(&mut self) {
+        self.marks.clear();
+        self.last_child.clear();
+        self.moves.clear();
+        self.raw.clear();
+        self.idents.clear();
+        self.chain.clear();
+        self.current = NONE;
+        self.depth = 0;
+        self.on_main_line = false;
+        self.main_nodes = 0;
+        self.nodes = 0;
     }
 }
 
@@ -82,22 +135,24 @@ impl FastBuilder {
     }
 
     fn finish(&mut self) {
-        let open = std::mem::take(&mut self.open);
+        let open = &mut self.open;
         let moves: Vec<(bool, &[u8])> = open
             .moves
             .iter()
-            .map(|&(white, start, end)| (white, &open.raw[start as usize..end as usize]))
+            .map(|value| (value.white, value.value(&open.raw)))
             .collect();
-        let Some(summary) = summarize(open.chain, &moves) else {
+        let Some(summary) = summarize(std::mem::take(&mut open.chain), &moves) else {
             self.failed = true;
             return;
         };
-        let mut game = open.game;
+        drop(moves);
+        let mut game = std::mem::take(&mut open.game);
+        game.node_count = open.nodes;
+        open.clear();
         game.moves = summary.moves;
         game.info = summary.info;
         game.setup = summary.setup;
         game.warnings = summary.warnings;
-        game.node_count = open.nodes;
         self.games.push(game);
     }
 }
@@ -108,9 +163,12 @@ fn pack(ident: &str) -> Option<u64> {
     if bytes.len() > 8 {
         return None;
     }
-    let mut packed = [0u8; 8];
-    packed[..bytes.len()].copy_from_slice(bytes);
-    Some(u64::from_le_bytes(packed))
+    Some(
+        bytes
+            .iter()
+            .rev()
+            .fold(0, |packed, &b| packed << 8 | u64::from(b)),
+    )
 }
 
 fn push_text(text: &mut String, part: &str) -> (u32, u32) {
@@ -161,7 +219,7 @@ impl Sink for FastBuilder {
         open.current = index;
     }
 
-    fn property(&mut self, ident: &str, values: &mut dyn Iterator<Item = &[u8]>) -> bool {
+    fn property(&mut self, ident: &str, values: Values<'_>) -> bool {
         let open = &mut self.open;
         let Some(packed) = pack(ident) else {
             return false;
@@ -171,22 +229,28 @@ impl Sink for FastBuilder {
         }
         open.idents.push(packed);
         let main = open.on_main_line;
-        let is_move = main && (ident == "B" || ident == "W");
-        let summarized = main && !is_move && self.summarized.get(ident, open.main_nodes == 1);
-        if !self.keep_nodes && !is_move && !summarized {
+        let color = match ident.as_bytes() {
+            [b'B'] if main => Some(false),
+            [b'W'] if main => Some(true),
+            _ => None,
+        };
+        if let Some(white) = color {
+            let Some(raw) = values.single() else {
+                return false;
+            };
+            open.moves.push(MoveValue::new(white, raw, &mut open.raw));
+            if !self.keep_nodes {
+                return true;
+            }
+        }
+        let summarized =
+            main && color.is_none() && self.summarized.get(ident, open.main_nodes == 1);
+        if !self.keep_nodes && !summarized {
             return true;
         }
         let mut kept: Vec<String> = Vec::new();
         let first_value = open.game.values.len() as u32;
-        let mut count = 0;
-        for raw in values {
-            count += 1;
-            if is_move {
-                let start = open.raw.len() as u32;
-                open.raw.extend_from_slice(raw);
-                open.moves
-                    .push((ident == "W", start, open.raw.len() as u32));
-            }
+        for raw in values.iter() {
             let text = text_value(raw);
             if summarized {
                 kept.push(text.to_string());
@@ -195,9 +259,6 @@ impl Sink for FastBuilder {
                 let range = push_text(&mut open.game.text, &text);
                 open.game.values.push(range);
             }
-        }
-        if is_move && count != 1 {
-            return false;
         }
         if summarized {
             if open.chain.len() < open.main_nodes {

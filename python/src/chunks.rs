@@ -235,7 +235,7 @@ mod tests {
             .iter()
             .map(|(p, _)| (p.offset, p.line, p.column))
             .collect();
-        assert_eq!(places, [(0, 1, 1), (8, 2, 1), (14, 3, 2)]);
+        assert_eq!(places, [(0, 1, 1), (8, 2, 1), (15, 3, 2)]);
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use bytes::Bytes;
 use sgf_stream::{
     decode_to_utf8, parse_collection_with, value, BytesParser, CharsetSource, Error, ErrorKind,
-    Event, LenientParser, OwnedEvent, ParseOptions, Parser, Position, SgfTree, Warning,
+    Event, LenientParser, OwnedEvent, ParseOptions, Parser, Position, RawValues, SgfTree, Warning,
     WarningKind,
 };
 
@@ -65,12 +65,30 @@ pub fn parse_trees(input: &[u8], options: &ReadOptions) -> Result<Trees, Problem
     })
 }
 
+/// The raw values of a property (escapes kept).
+#[derive(Clone, Copy)]
+pub struct Values<'a>(RawValues<'a>);
+
+impl<'a> Values<'a> {
+    /// The value, when there is exactly one.
+    pub fn single(self) -> Option<&'a [u8]> {
+        let run = self.0.as_bytes();
+        // A run of one value is `[value]`.
+        (self.0.len() == 1).then(|| &run[1..run.len() - 1])
+    }
+
+    /// Every value, in order.
+    pub fn iter(self) -> impl Iterator<Item = &'a [u8]> {
+        self.0.iter().map(|value| value.as_bytes())
+    }
+}
+
 /// What [`strict_events`] hands its events to.
 pub trait Sink {
     fn start(&mut self);
     fn node(&mut self);
     /// A property with its raw values; returns `false` to give up.
-    fn property(&mut self, ident: &str, values: &mut dyn Iterator<Item = &[u8]>) -> bool;
+    fn property(&mut self, ident: &str, values: Values<'_>) -> bool;
     fn end(&mut self);
 }
 
@@ -97,8 +115,7 @@ pub fn strict_events(input: &[u8], sink: &mut dyn Sink) -> Option<&'static str> 
             Event::Node => sink.node(),
             Event::EndGameTree => sink.end(),
             Event::Property(ident, values) => {
-                let mut raw = values.iter().map(|v| v.as_bytes());
-                if !sink.property(ident.as_str(), &mut raw) {
+                if !sink.property(ident.as_str(), Values(values)) {
                     return None;
                 }
             }
