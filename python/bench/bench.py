@@ -72,15 +72,19 @@ def memory(gigabytes):
         size = os.path.getsize(path)
         script = textwrap.dedent(
             f"""
-            import resource, time, numpy, sgf_stream
-            base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+            import time, numpy, sgf_stream
+            def status(key):  # kB, of this process alone (reset by exec)
+                for line in open("/proc/self/status"):
+                    if line.startswith(key + ":"):
+                        return int(line.split()[1])
+            base = status("VmHWM")
             start = time.perf_counter()
             games = moves = 0
             for game in sgf_stream.iter_games({path!r}):
                 games += 1
                 moves += len(game.moves)
             seconds = time.perf_counter() - start
-            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+            peak = status("VmHWM")
             print(games, moves, base // 1024, (peak - base) / 1024, seconds)
             """
         )
