@@ -76,6 +76,7 @@ def iter_games(
     jobs: Optional[int] = None,
     lenient: bool = True,
     charset: Optional[str] = None,
+    raw: bool = False,
 ) -> GameIterator:
     """The games of files, folders and archives, in input order.
 
@@ -90,7 +91,8 @@ def iter_games(
     that holds no game go to the iterator's ``problems``. With
     ``lenient=False`` a malformed piece raises ``SgfError`` (with the
     file); a file that cannot be read raises ``OSError``. Either way the
-    iteration can go on with the next file.
+    iteration can go on with the next file. With ``raw=True`` nodes keep
+    their values as written too (``Node.raw_properties``).
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -99,12 +101,16 @@ def iter_games(
     [(0, 'Ann', 1), (1, 'Bob', 2)]
     """
     return GameIterator(
-        _paths(sources), jobs=_jobs(jobs), lenient=lenient, charset=charset
+        _paths(sources), jobs=_jobs(jobs), lenient=lenient, charset=charset, raw=raw
     )
 
 
 def read(
-    path: Source, *, lenient: bool = False, charset: Optional[str] = None
+    path: Source,
+    *,
+    lenient: bool = False,
+    charset: Optional[str] = None,
+    raw: bool = False,
 ) -> List[Game]:
     """Every game of one file (``.sgf``, ``.gz`` or an archive).
 
@@ -118,7 +124,7 @@ def read(
     >>> [g.info.white for g in read(path)]
     ['Cho']
     """
-    return list(iter_games(path, jobs=1, lenient=lenient, charset=charset))
+    return list(iter_games(path, jobs=1, lenient=lenient, charset=charset, raw=raw))
 
 
 def events(data: Union[bytes, str], *, lenient: bool = False) -> EventIterator:

@@ -4,7 +4,7 @@
 //! repair, an error, another charset, an odd move) gives up, and the
 //! input is read through the library's trees instead (`tree.rs`).
 
-use crate::data::{GameData, NodeRec, PropRec, NONE};
+use crate::data::{GameData, NodeRec, PropRec, Raw, NONE};
 use crate::read::{strict_events, text_value, Sink, Values};
 use crate::tree::{is_summarized, summarize};
 
@@ -108,6 +108,7 @@ impl Open {
 /// Builds games from events; see the module docs.
 pub struct FastBuilder {
     keep_nodes: bool,
+    keep_raw: bool,
     summarized: Summarized,
     open: Open,
     games: Vec<GameData>,
@@ -115,10 +116,12 @@ pub struct FastBuilder {
 }
 
 impl FastBuilder {
-    /// Reads `input`; `None` when it needs the library's trees.
-    pub fn read(input: &[u8], keep_nodes: bool) -> Option<Vec<GameData>> {
+    /// Reads `input`, keeping the nodes, and their values as written
+    /// when `keep_raw`; `None` when it needs the library's trees.
+    pub fn read(input: &[u8], keep_nodes: bool, keep_raw: bool) -> Option<Vec<GameData>> {
         let mut builder = FastBuilder {
             keep_nodes,
+            keep_raw: keep_raw && keep_nodes,
             summarized: Summarized([[0; 27 * 27]; 2]),
             open: Open::default(),
             games: Vec::new(),
@@ -148,6 +151,9 @@ impl FastBuilder {
         drop(moves);
         let mut game = std::mem::take(&mut open.game);
         game.node_count = open.nodes;
+        if self.keep_raw && game.raw.is_none() {
+            game.raw = Some(Raw::default());
+        }
         open.clear();
         game.moves = summary.moves;
         game.info = summary.info;
@@ -258,6 +264,9 @@ impl Sink for FastBuilder {
             if self.keep_nodes {
                 let range = push_text(&mut open.game.text, &text);
                 open.game.values.push(range);
+            }
+            if self.keep_raw {
+                open.game.raw.get_or_insert_with(Raw::default).push(raw);
             }
         }
         if summarized {

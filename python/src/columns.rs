@@ -260,6 +260,7 @@ pub fn batch_from_bytes<'py>(
         options: read_options(lenient, charset)?,
         nodes: false,
         fast: true,
+        raw: false,
     };
     let items = py.detach(|| {
         let mut items = Vec::new();
@@ -316,6 +317,7 @@ impl TableReader {
             options: read_options(lenient, charset)?,
             nodes: false,
             fast: true,
+            raw: false,
         };
         Ok(TableReader {
             games: GameIterator::start(paths, jobs, plan)?,

@@ -110,6 +110,29 @@ pub struct Info {
 pub const BLACK: i16 = 0;
 pub const WHITE: i16 = 1;
 
+/// The values of a game as written (escapes kept), in the order of
+/// [`GameData::values`].
+#[derive(Debug, Clone, Default)]
+pub struct Raw {
+    pub bytes: Vec<u8>,
+    pub values: Vec<(u32, u32)>,
+}
+
+impl Raw {
+    /// Appends a value.
+    pub fn push(&mut self, value: &[u8]) {
+        let start = self.bytes.len() as u32;
+        self.bytes.extend_from_slice(value);
+        self.values.push((start, self.bytes.len() as u32));
+    }
+
+    /// Value `index`.
+    pub fn get(&self, index: usize) -> &[u8] {
+        let (start, end) = self.values[index];
+        &self.bytes[start as usize..end as usize]
+    }
+}
+
 /// A game as the binding keeps it: a flat arena of nodes over one text
 /// buffer, and what was decoded from it while the worker had it.
 #[derive(Debug, Clone, Default)]
@@ -135,6 +158,8 @@ pub struct GameData {
     pub warnings: Vec<Problem>,
     /// The charset the game was read in.
     pub charset: &'static str,
+    /// The values as written, when asked for and known.
+    pub raw: Option<Raw>,
 }
 
 impl GameData {

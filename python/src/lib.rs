@@ -11,6 +11,7 @@ mod data;
 mod pool;
 mod py_game;
 mod py_read;
+mod raw;
 mod read;
 mod sources;
 mod tree;

@@ -14,6 +14,7 @@ use std::sync::{Arc, Mutex};
 use crate::build::FastBuilder;
 use crate::chunks::{split, Chunker, Piece};
 use crate::data::{GameData, Place, Problem};
+use crate::raw;
 use crate::read::{parse_trees, Charset, ReadOptions};
 use crate::sources::{visit, Visitor};
 use crate::tree::game_data;
@@ -32,6 +33,8 @@ pub struct Plan {
     /// Build well-formed UTF-8 games from events ([`FastBuilder`]);
     /// without, every game goes through the library's trees.
     pub fast: bool,
+    /// Keep the values as written too (with `nodes`).
+    pub raw: bool,
 }
 
 /// What reading gives, in input order.
@@ -77,7 +80,8 @@ pub fn parse_piece(piece: &[(Place, &[u8])], source: Option<&Arc<str>>, plan: &P
 
 fn parse_part(part: &[u8], base: Place, source: Option<&Arc<str>>, plan: &Plan) -> Vec<Item> {
     let fast = plan.fast && matches!(plan.options.charset, Charset::Detect);
-    if let Some(games) = fast.then(|| FastBuilder::read(part, plan.nodes)).flatten() {
+    let read = || FastBuilder::read(part, plan.nodes, plan.raw);
+    if let Some(games) = fast.then(read).flatten() {
         return games
             .into_iter()
             .map(|mut game| {
@@ -105,9 +109,17 @@ fn parse_part(part: &[u8], base: Place, source: Option<&Arc<str>>, plan: &Plan) 
                     fatal: false,
                 }];
             }
-            let mut items = Vec::with_capacity(trees.trees.len());
-            for tree in trees.trees {
-                let mut game = game_data(tree, trees.charset, plan.nodes);
+            let charset = trees.charset;
+            let mut games: Vec<GameData> = trees
+                .trees
+                .into_iter()
+                .map(|tree| game_data(tree, charset, plan.nodes))
+                .collect();
+            if plan.raw && plan.nodes {
+                raw::attach(part, &plan.options, &mut games);
+            }
+            let mut items = Vec::with_capacity(games.len());
+            for mut game in games {
                 game.source = source.cloned();
                 warnings.append(&mut game.warnings);
                 game.warnings = std::mem::take(&mut warnings);

@@ -6,9 +6,9 @@ use std::sync::Arc;
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyByteArray, PyDict, PyList};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList};
 
-use crate::data::{GameData, Info, Problem, NONE};
+use crate::data::{GameData, Info, Problem, Raw, NONE};
 use crate::tree::{write, WriteSpec};
 
 /// A numpy `int16` array of `rows` rows of `width`, from flat values,
@@ -386,6 +386,15 @@ impl PyNode {
         found
     }
 
+    fn raw(&self) -> PyResult<&Raw> {
+        self.game.raw.as_ref().ok_or_else(|| {
+            PyValueError::new_err(
+                "no raw values: read with raw=True (a repaired game whose tree no longer \
+                 matches its text has none)",
+            )
+        })
+    }
+
     fn to_sgf(&self, layout: &str, wrap: Option<usize>, newline: &str) -> PyResult<String> {
         let spec = write_spec(layout, wrap, newline, None)?;
         let bytes = write(&[(&self.game, self.index)], &spec).map_err(PyValueError::new_err)?;
@@ -439,6 +448,32 @@ impl PyNode {
             .props_of(self.index)
             .iter()
             .any(|prop| self.game.str(prop.ident) == ident)
+    }
+
+    /// The values as written in the file, escapes and line breaks kept
+    /// (after conversion to UTF-8): ``{identifier: [bytes, ...]}``. Needs
+    /// ``raw=True`` when reading; a game that was repaired so that its
+    /// tree no longer matches the text has none (ValueError).
+    #[getter]
+    fn raw_properties<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let raw = self.raw()?;
+        let dict = PyDict::new(py);
+        for prop in self.game.props_of(self.index) {
+            let ident = self.game.str(prop.ident);
+            let values =
+                (prop.values.0..prop.values.1).map(|i| PyBytes::new(py, raw.get(i as usize)));
+            let values = PyList::new(py, values)?;
+            match dict.get_item(ident)? {
+                Some(old) => {
+                    let old = old.downcast_into::<PyList>()?;
+                    for value in values.iter() {
+                        old.append(value)?;
+                    }
+                }
+                None => dict.set_item(ident, values)?,
+            }
+        }
+        Ok(dict)
     }
 
     /// The children; the first one is the main line.

@@ -151,17 +151,19 @@ impl Assembler {
 ///
 /// Reads every game of ``data`` (``bytes`` or ``str``).
 #[pyfunction]
-#[pyo3(signature = (data, *, lenient = false, charset = None))]
+#[pyo3(signature = (data, *, lenient = false, charset = None, raw = false))]
 pub fn parse(
     py: Python<'_>,
     data: &Bound<'_, PyAny>,
     lenient: bool,
     charset: Option<&str>,
+    raw: bool,
 ) -> PyResult<Vec<PyGame>> {
     let plan = Plan {
         options: read_options(lenient, charset)?,
         nodes: true,
         fast: true,
+        raw,
     };
     parse_planned(py, data, plan)
 }
@@ -172,16 +174,18 @@ pub fn parse(
 /// ``parse`` with every game read through the library's trees (for
 /// tests: the answer of the Rust API).
 #[pyfunction]
-#[pyo3(name = "_parse_with_trees", signature = (data, *, lenient = false))]
+#[pyo3(name = "_parse_with_trees", signature = (data, *, lenient = false, raw = false))]
 pub fn parse_with_trees(
     py: Python<'_>,
     data: &Bound<'_, PyAny>,
     lenient: bool,
+    raw: bool,
 ) -> PyResult<Vec<PyGame>> {
     let plan = Plan {
         options: read_options(lenient, None)?,
         nodes: true,
         fast: false,
+        raw,
     };
     parse_planned(py, data, plan)
 }
@@ -258,17 +262,19 @@ impl GameIterator {
 #[pymethods]
 impl GameIterator {
     #[new]
-    #[pyo3(signature = (paths, *, jobs = 1, lenient = true, charset = None))]
+    #[pyo3(signature = (paths, *, jobs = 1, lenient = true, charset = None, raw = false))]
     fn new(
         paths: Vec<PathBuf>,
         jobs: usize,
         lenient: bool,
         charset: Option<&str>,
+        raw: bool,
     ) -> PyResult<Self> {
         let plan = Plan {
             options: read_options(lenient, charset)?,
             nodes: true,
             fast: true,
+            raw,
         };
         GameIterator::start(paths, jobs, plan)
     }

@@ -124,6 +124,25 @@ pub fn strict_events(input: &[u8], sink: &mut dyn Sink) -> Option<&'static str> 
     Some(report.charset)
 }
 
+/// Runs the lenient parser over `input` (converted to UTF-8 as
+/// [`parse_trees`] converts it) and hands its events to `sink`.
+pub fn lenient_events(input: &[u8], options: &ReadOptions, sink: &mut dyn Sink) {
+    let text = match options.charset {
+        Charset::Detect => decode_to_utf8(input).0,
+        Charset::Forced(encoding) => Cow::Owned(encoding.decode(input).0.into_owned().into_bytes()),
+    };
+    for event in LenientParser::new(&text) {
+        match event {
+            Event::StartGameTree => sink.start(),
+            Event::Node => sink.node(),
+            Event::EndGameTree => sink.end(),
+            Event::Property(ident, values) => {
+                sink.property(ident.as_str(), Values(values));
+            }
+        }
+    }
+}
+
 /// A raw value (valid UTF-8) decoded as SGF Text, as the tree builder
 /// decodes it.
 pub fn text_value(raw: &[u8]) -> Cow<'_, str> {

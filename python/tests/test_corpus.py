@@ -33,6 +33,17 @@ def test_every_file_reads_as_the_library_reads_it(corpus):
             assert ours == library, path
 
 
+def test_raw_values_are_the_same_on_both_paths(corpus):
+    for path in corpus[:: max(1, len(corpus) // 500)]:
+        data = path.read_bytes()
+        ours = [[n.raw_properties for n in g.nodes()] for g in sgf_stream.parse(data, raw=True)]
+        trees = [
+            [n.raw_properties for n in g.nodes()]
+            for g in _native._parse_with_trees(data, lenient=True, raw=True)
+        ]
+        assert ours == trees, path
+
+
 def test_iter_games_gives_every_game_in_order(corpus):
     games = list(sgf_stream.iter_games(shared("corpus"), jobs=2))
     assert len(games) == len(corpus)

@@ -231,3 +231,27 @@ def test_hostile_input_never_crashes(data):
     except sgf_stream.SgfError:
         pass
     list(sgf_stream.events(data, lenient=True))
+
+
+def test_raw_values_on_request():
+    text = b"(;C[a \\] b\\\n c]PB[Lee\n Sedol];B[pd](;W[dp])(;W[dd]C[x\\:y]))"
+    (game,) = sgf_stream.parse(text, raw=True)
+    assert game.root.raw_properties == {"C": [b"a \\] b\\\n c"], "PB": [b"Lee\n Sedol"]}
+    assert game.root.properties == {"C": ["a ] b c"], "PB": ["Lee\n Sedol"]}
+    last = game.nodes()[-1]
+    assert last.raw_properties == {"W": [b"dd"], "C": [b"x\\:y"]}
+    with pytest.raises(ValueError, match="raw=True"):
+        sgf_stream.parse(text)[0].root.raw_properties
+
+
+def test_raw_values_of_converted_and_repaired_games():
+    sjis = "(;CA[SJIS]C[表\\]];B[pd])".encode("shift_jis")
+    (game,) = sgf_stream.parse(sjis, raw=True)
+    assert game.root.raw_properties["C"] == ["表\\]".encode()]
+    (game,) = sgf_stream.parse(b"junk (;B[aa]C[one\\]two]", lenient=True, raw=True)
+    assert game.root.raw_properties == {"B": [b"aa"], "C": [b"one\\]two"]}
+    # A merged repeat: the tree no longer matches the text.
+    (game,) = sgf_stream.parse(b"(;C[a]C[b])", lenient=True, raw=True)
+    assert game.root["C"] == ["a\n\nb"]
+    with pytest.raises(ValueError, match="no raw values"):
+        game.root.raw_properties
