@@ -9,9 +9,8 @@ use pyo3::types::{PyBytes, PyDict, PyList};
 
 use std::sync::Arc;
 
-use crate::chunks::split;
 use crate::data::GameData;
-use crate::pool::{parse_piece, Item, Plan};
+use crate::pool::{parse_input, Item, Plan};
 use crate::py_game::describe;
 use crate::py_read::{read_options, sgf_error, GameIterator};
 
@@ -267,7 +266,7 @@ pub fn batch_from_bytes<'py>(
         for (source, data) in &inputs {
             let source: Arc<str> = source.as_str().into();
             let mut index = 0;
-            for mut item in parse_piece(&split(data), Some(&source), &plan) {
+            for mut item in parse_input(data, Some(&source), &plan) {
                 if let Item::Game(game) = &mut item {
                     game.index = index;
                     index += 1;

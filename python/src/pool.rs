@@ -78,17 +78,30 @@ pub fn parse_piece(piece: &[(Place, &[u8])], source: Option<&Arc<str>>, plan: &P
     out
 }
 
+/// Parses `input` held in memory, from `source`: at once when it is
+/// well-formed UTF-8, else in parts cut between game trees.
+pub fn parse_input(input: &[u8], source: Option<&Arc<str>>, plan: &Plan) -> Vec<Item> {
+    fast_games(input, source, plan).unwrap_or_else(|| parse_piece(&split(input), source, plan))
+}
+
+/// The games of well-formed UTF-8 `input`, built from events; `None`
+/// when it needs the library's trees (or the plan says so).
+fn fast_games(input: &[u8], source: Option<&Arc<str>>, plan: &Plan) -> Option<Vec<Item>> {
+    if !plan.fast || !matches!(plan.options.charset, Charset::Detect) {
+        return None;
+    }
+    let read = || FastBuilder::read(input, plan.nodes, plan.raw);
+    let games = catch_unwind(AssertUnwindSafe(read)).ok().flatten()?;
+    let items = games.into_iter().map(|mut game| {
+        game.source = source.cloned();
+        Item::Game(Box::new(game))
+    });
+    Some(items.collect())
+}
+
 fn parse_part(part: &[u8], base: Place, source: Option<&Arc<str>>, plan: &Plan) -> Vec<Item> {
-    let fast = plan.fast && matches!(plan.options.charset, Charset::Detect);
-    let read = || FastBuilder::read(part, plan.nodes, plan.raw);
-    if let Some(games) = fast.then(read).flatten() {
-        return games
-            .into_iter()
-            .map(|mut game| {
-                game.source = source.cloned();
-                Item::Game(Box::new(game))
-            })
-            .collect();
+    if let Some(items) = fast_games(part, source, plan) {
+        return items;
     }
     match parse_trees(part, &plan.options) {
         Err(problem) => vec![Item::Problems {
@@ -145,9 +158,12 @@ enum Work {
 impl Work {
     fn parse(&self, plan: &Plan) -> Vec<Item> {
         match self {
-            Work::Piece(source, piece) => parse_piece(&piece.parts(), Some(source), plan),
+            Work::Piece(source, piece) => {
+                let whole = fast_games(&piece.bytes, Some(source), plan);
+                whole.unwrap_or_else(|| parse_piece(&piece.parts(), Some(source), plan))
+            }
             Work::File(source, path) => match std::fs::read(path) {
-                Ok(data) => parse_piece(&split(&data), Some(source), plan),
+                Ok(data) => parse_input(&data, Some(source), plan),
                 Err(err) => vec![Item::Failed {
                     source: source.to_string(),
                     message: err.to_string(),

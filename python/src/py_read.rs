@@ -9,9 +9,8 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyList, PyString, PyTuple};
 
-use crate::chunks::split;
 use crate::data::{GameData, Problem};
-use crate::pool::{parse_piece, Item, Pipeline, Plan};
+use crate::pool::{parse_input, Item, Pipeline, Plan};
 use crate::py_game::{describe, write_spec, PyGame, PyNode, PyWarning};
 use crate::read::{Charset, ReadOptions, Step, Steps};
 use crate::tree::write;
@@ -192,7 +191,7 @@ pub fn parse_with_trees(
 
 fn parse_planned(py: Python<'_>, data: &Bound<'_, PyAny>, plan: Plan) -> PyResult<Vec<PyGame>> {
     let input = input_bytes(data)?;
-    let items = py.detach(|| parse_piece(&split(&input), None, &plan));
+    let items = py.detach(|| parse_input(&input, None, &plan));
     let mut assembler = Assembler::default();
     let mut loose = Vec::new();
     let mut games = Vec::new();

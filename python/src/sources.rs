@@ -116,14 +116,16 @@ fn sorted_entries(dir: &Path) -> io::Result<Vec<(PathBuf, bool)>> {
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         let kind = entry.file_type()?;
-        if kind.is_dir() {
-            out.push((entry.path(), true));
-        } else if is_sgf(&entry.file_name().to_string_lossy()) {
-            out.push((entry.path(), false));
+        let name = entry.file_name();
+        if kind.is_dir() || is_sgf(&name.to_string_lossy()) {
+            out.push((name, entry.path(), kind.is_dir()));
         }
     }
-    out.sort_unstable_by(|(a, _), (b, _)| a.file_name().cmp(&b.file_name()));
-    Ok(out)
+    out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    Ok(out
+        .into_iter()
+        .map(|(_, path, is_dir)| (path, is_dir))
+        .collect())
 }
 
 /// The name of an archive member: `archive/member`.

@@ -4,7 +4,7 @@
 
 use sgf_stream::game::{GameResult, WinBy};
 use sgf_stream::props::{self, Category};
-use sgf_stream::typed::{Color, Decoder, Move, PropertyError};
+use sgf_stream::typed::{BoardSize, Color, Decoder, Move, Point, PropertyError};
 use sgf_stream::{Charset, Layout, Newline, SgfTree, WriteOptions, Writer};
 
 use crate::data::{GameData, Info, NodeRec, Problem, PropRec, BLACK, NONE, WHITE};
@@ -23,8 +23,8 @@ pub fn game_data(mut tree: SgfTree, charset: &'static str, nodes: bool) -> GameD
         .map(|&(color, played)| move_row(color, played))
         .collect();
     let (info, info_errors) = tree.game_info_lenient();
-    game.info = info_of(&info);
     game.setup = setup_of(&tree, info.size);
+    game.info = info_of(info);
     let mut errors = info_errors;
     errors.extend(move_errors);
     errors.dedup();
@@ -85,10 +85,16 @@ pub fn summarize(
     let mut warnings: Vec<PropertyError> = Vec::new();
     let played_size = size.clone().unwrap_or_default();
     let mut rows = Vec::with_capacity(moves.len());
-    for &(white, raw) in moves {
-        let color = if white { Color::White } else { Color::Black };
-        rows.push(move_row(color, Move::decode(raw, played_size).ok()?));
-    }
+    let decoded = MOVES.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let table = cache.table(played_size);
+        for &(white, raw) in moves {
+            let color = if white { Color::White } else { Color::Black };
+            rows.push(move_row(color, table.decode(raw)?));
+        }
+        Some(())
+    });
+    decoded?;
     let (info, info_errors) = root.game_info_lenient();
     warnings.extend(info_errors);
     if let Err(err) = size {
@@ -98,9 +104,76 @@ pub fn summarize(
     Some(Summary {
         moves: rows,
         setup: setup_of(&root, info.size),
-        info: info_of(&info),
+        info: info_of(info),
         warnings: warnings.iter().map(value_problem).collect(),
     })
+}
+
+/// `Move::decode` of two-byte values, remembered per board size (a few
+/// sizes at a time) for each thread.
+#[derive(Default)]
+struct MoveCache {
+    tables: Vec<(BoardSize, MoveTable)>,
+}
+
+thread_local! {
+    static MOVES: std::cell::RefCell<MoveCache> = std::cell::RefCell::default();
+}
+
+impl MoveCache {
+    fn table(&mut self, size: BoardSize) -> &mut MoveTable {
+        let at = match self.tables.iter().position(|(s, _)| *s == size) {
+            Some(at) => at,
+            None => {
+                if self.tables.len() == 4 {
+                    self.tables.remove(0);
+                }
+                self.tables.push((size, MoveTable::new(size)));
+                self.tables.len() - 1
+            }
+        };
+        &mut self.tables[at].1
+    }
+}
+
+/// Two-byte values to moves for one board size: 0 not decoded yet, 1 not
+/// a move, 2 a pass, else 3 + column * 256 + row.
+struct MoveTable {
+    size: BoardSize,
+    known: Vec<u32>,
+}
+
+impl MoveTable {
+    fn new(size: BoardSize) -> Self {
+        MoveTable {
+            size,
+            known: vec![0; 1 << 16],
+        }
+    }
+
+    fn decode(&mut self, raw: &[u8]) -> Option<Move> {
+        let &[a, b] = raw else {
+            return Move::decode(raw, self.size).ok();
+        };
+        let slot = &mut self.known[usize::from(a) << 8 | usize::from(b)];
+        if *slot == 0 {
+            *slot = match Move::decode(raw, self.size) {
+                Err(_) => 1,
+                Ok(played) => match played.point() {
+                    None => 2,
+                    Some(p) => 3 + (u32::from(p.col) << 8 | u32::from(p.row)),
+                },
+            };
+        }
+        match *slot {
+            1 => None,
+            2 => Some(Move::Pass),
+            code => {
+                let code = code - 3;
+                Some(Move::Play(Point::new((code >> 8) as u8, code as u8)))
+            }
+        }
+    }
 }
 
 fn move_row(color: Color, played: Move) -> [i16; 3] {
@@ -129,7 +202,7 @@ fn setup_of(tree: &SgfTree, size: sgf_stream::typed::BoardSize) -> [Vec<[i16; 2]
     })
 }
 
-fn info_of(info: &sgf_stream::game::GameInfo) -> Info {
+fn info_of(info: sgf_stream::game::GameInfo) -> Info {
     let (winner, margin, reason) = match info.outcome() {
         Some(GameResult::Win { winner, by }) => {
             let winner = match winner {
@@ -153,30 +226,29 @@ fn info_of(info: &sgf_stream::game::GameInfo) -> Info {
     Info {
         cols: info.size.cols,
         rows: info.size.rows,
-        black: info.black.clone(),
-        white: info.white.clone(),
-        black_rank: info.black_rank.clone(),
-        white_rank: info.white_rank.clone(),
-        result: info.result.clone(),
+        black: info.black,
+        white: info.white,
+        black_rank: info.black_rank,
+        white_rank: info.white_rank,
+        result: info.result,
         winner,
         margin,
         reason,
         komi: info.komi,
         handicap: info.handicap,
-        date: info.date.clone(),
-        rules: info.rules.clone(),
-        event: info.event.clone(),
-        round: info.round.clone(),
-        place: info.place.clone(),
-        name: info.name.clone(),
-        source: info.source.clone(),
+        date: info.date,
+        rules: info.rules,
+        event: info.event,
+        round: info.round,
+        place: info.place,
+        name: info.name,
+        source: info.source,
         time_limit: info.time_limit,
-        overtime: info.overtime.clone(),
+        overtime: info.overtime,
         application: info
             .application
-            .as_ref()
             .map(|(name, version)| format!("{name}:{version}")),
-        charset: info.charset.clone(),
+        charset: info.charset,
         file_format: info.file_format,
         game: info.game,
     }
