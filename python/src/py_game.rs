@@ -367,6 +367,20 @@ impl PyGame {
     }
 }
 
+/// Sets `dict[ident]` to `values`, or extends it (a repeated identifier).
+fn add_values(dict: &Bound<'_, PyDict>, ident: &str, values: Bound<'_, PyList>) -> PyResult<()> {
+    match dict.get_item(ident)? {
+        Some(old) => {
+            let old = old.downcast_into::<PyList>()?;
+            for value in values.iter() {
+                old.append(value)?;
+            }
+            Ok(())
+        }
+        None => dict.set_item(ident, values),
+    }
+}
+
 /// One node: its properties (decoded text) and its children.
 #[pyclass(frozen, module = "sgf_stream", name = "Node")]
 pub struct PyNode {
@@ -415,16 +429,7 @@ impl PyNode {
         let dict = PyDict::new(py);
         for prop in self.game.props_of(self.index) {
             let ident = self.game.str(prop.ident);
-            let values = PyList::new(py, self.game.values_of(prop))?;
-            match dict.get_item(ident)? {
-                Some(old) => {
-                    let old = old.downcast_into::<PyList>()?;
-                    for value in values.iter() {
-                        old.append(value)?;
-                    }
-                }
-                None => dict.set_item(ident, values)?,
-            }
+            add_values(&dict, ident, PyList::new(py, self.game.values_of(prop))?)?;
         }
         Ok(dict)
     }
@@ -462,16 +467,7 @@ impl PyNode {
             let ident = self.game.str(prop.ident);
             let values =
                 (prop.values.0..prop.values.1).map(|i| PyBytes::new(py, raw.get(i as usize)));
-            let values = PyList::new(py, values)?;
-            match dict.get_item(ident)? {
-                Some(old) => {
-                    let old = old.downcast_into::<PyList>()?;
-                    for value in values.iter() {
-                        old.append(value)?;
-                    }
-                }
-                None => dict.set_item(ident, values)?,
-            }
+            add_values(&dict, ident, PyList::new(py, values)?)?;
         }
         Ok(dict)
     }
