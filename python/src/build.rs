@@ -4,7 +4,9 @@
 //! repair, an error, another charset, an odd move) gives up, and the
 //! input is read through the library's trees instead (`tree.rs`).
 
-use crate::data::{GameData, NodeRec, PropRec, Raw, NONE};
+use std::sync::OnceLock;
+
+use crate::data::{GameData, NodeRec, PropRec, NONE};
 use crate::read::{strict_events, text_value, Sink, Values};
 use crate::tree::{is_summarized, summarize};
 
@@ -66,26 +68,33 @@ impl MoveValue {
     }
 }
 
-/// Which short identifiers are summarized (see [`is_summarized`]), by
-/// their letters, in the root and elsewhere: 0 not known yet, 1 no,
-/// 2 yes.
-struct Summarized([[u8; 27 * 27]; 2]);
-
-impl Summarized {
-    fn get(&mut self, ident: &str, root: bool) -> bool {
-        let slot = match ident.as_bytes() {
-            [a] if a.is_ascii_uppercase() => usize::from(a - b'A' + 1),
-            [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
-                usize::from(a - b'A' + 1) * 27 + usize::from(b - b'A' + 1)
-            }
-            _ => return is_summarized(ident, root),
-        };
-        let known = &mut self.0[usize::from(root)][slot];
-        if *known == 0 {
-            *known = 1 + u8::from(is_summarized(ident, root));
+/// Whether `ident` is summarized (see [`is_summarized`]) in the root
+/// (`root`) or elsewhere, from a table made once for identifiers of one
+/// or two letters.
+fn summarized_ident(ident: &str, root: bool) -> bool {
+    static TABLE: OnceLock<Vec<[bool; 2]>> = OnceLock::new();
+    let slot = match ident.as_bytes() {
+        [a] if a.is_ascii_uppercase() => usize::from(a - b'A' + 1),
+        [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
+            usize::from(a - b'A' + 1) * 27 + usize::from(b - b'A' + 1)
         }
-        *known == 2
-    }
+        _ => return is_summarized(ident, root),
+    };
+    let table = TABLE.get_or_init(|| {
+        let letter = |i: usize| char::from(b'A' + i as u8 - 1);
+        (0..27 * 27)
+            .map(|slot| {
+                let mut name = String::new();
+                for part in [slot / 27, slot % 27] {
+                    if part > 0 {
+                        name.push(letter(part));
+                    }
+                }
+                [is_summarized(&name, false), is_summarized(&name, true)]
+            })
+            .collect()
+    });
+    table[slot][usize::from(root)]
 }
 
 impl Open {
@@ -108,21 +117,24 @@ impl Open {
 /// Builds games from events; see the module docs.
 pub struct FastBuilder {
     keep_nodes: bool,
-    keep_raw: bool,
-    summarized: Summarized,
+    /// The arena sizes of the last game: nodes, properties, values, text.
+    sizes: (usize, usize, usize, usize),
     open: Open,
     games: Vec<GameData>,
     failed: bool,
 }
 
 impl FastBuilder {
-    /// Reads `input`, keeping the nodes, and their values as written
-    /// when `keep_raw`; `None` when it needs the library's trees.
-    pub fn read(input: &[u8], keep_nodes: bool, keep_raw: bool) -> Option<Vec<GameData>> {
+    /// Reads `input`, keeping the nodes (their values as written, decoded
+    /// on access) when `keep_nodes`; `None` when it needs the library's
+    /// trees.
+    pub fn read(input: &[u8], keep_nodes: bool) -> Option<Vec<GameData>> {
+        // Until a game is read, room for one game of the whole input (up
+        // to 1 MiB of text) with a move every seven bytes.
+        let text = input.len().min(1 << 20);
         let mut builder = FastBuilder {
             keep_nodes,
-            keep_raw: keep_raw && keep_nodes,
-            summarized: Summarized([[0; 27 * 27]; 2]),
+            sizes: (text / 7, text / 7, text / 7, text),
             open: Open::default(),
             games: Vec::new(),
             failed: false,
@@ -139,21 +151,21 @@ impl FastBuilder {
 
     fn finish(&mut self) {
         let open = &mut self.open;
-        let moves: Vec<(bool, &[u8])> = open
-            .moves
-            .iter()
-            .map(|value| (value.white, value.value(&open.raw)))
-            .collect();
-        let Some(summary) = summarize(std::mem::take(&mut open.chain), &moves) else {
+        let raw = &open.raw;
+        let moves = open.moves.iter().map(|m| (m.white, m.value(raw)));
+        let Some(summary) = summarize(std::mem::take(&mut open.chain), moves) else {
             self.failed = true;
             return;
         };
-        drop(moves);
         let mut game = std::mem::take(&mut open.game);
+        self.sizes = (
+            game.nodes.len(),
+            game.props.len(),
+            game.values.len(),
+            game.text.len(),
+        );
         game.node_count = open.nodes;
-        if self.keep_raw && game.raw.is_none() {
-            game.raw = Some(Raw::default());
-        }
+        game.raw_values = self.keep_nodes;
         open.clear();
         game.moves = summary.moves;
         game.info = summary.info;
@@ -177,9 +189,9 @@ fn pack(ident: &str) -> Option<u64> {
     )
 }
 
-fn push_text(text: &mut String, part: &str) -> (u32, u32) {
+fn push_bytes(text: &mut Vec<u8>, part: &[u8]) -> (u32, u32) {
     let start = text.len() as u32;
-    text.push_str(part);
+    text.extend_from_slice(part);
     (start, text.len() as u32)
 }
 
@@ -190,6 +202,15 @@ impl Sink for FastBuilder {
         if open.depth == 1 {
             open.on_main_line = true;
             open.current = NONE;
+            if self.keep_nodes {
+                // Room for a game like the last one.
+                let game = &mut open.game;
+                let last = self.sizes;
+                game.nodes.reserve(last.0);
+                game.props.reserve(last.1);
+                game.values.reserve(last.2);
+                game.text.reserve(last.3);
+            }
         }
         open.marks.push(open.current);
     }
@@ -249,25 +270,24 @@ impl Sink for FastBuilder {
                 return true;
             }
         }
-        let summarized =
-            main && color.is_none() && self.summarized.get(ident, open.main_nodes == 1);
+        let summarized = main && color.is_none() && summarized_ident(ident, open.main_nodes == 1);
         if !self.keep_nodes && !summarized {
             return true;
         }
         let mut kept: Vec<String> = Vec::new();
         let first_value = open.game.values.len() as u32;
-        for raw in values.iter() {
-            let text = text_value(raw);
+        let mut take = |raw: &[u8]| {
             if summarized {
-                kept.push(text.to_string());
+                kept.push(text_value(raw).into_owned());
             }
             if self.keep_nodes {
-                let range = push_text(&mut open.game.text, &text);
+                let range = push_bytes(&mut open.game.text, raw);
                 open.game.values.push(range);
             }
-            if self.keep_raw {
-                open.game.raw.get_or_insert_with(Raw::default).push(raw);
-            }
+        };
+        match values.single() {
+            Some(raw) => take(raw),
+            None => values.iter().for_each(take),
         }
         if summarized {
             if open.chain.len() < open.main_nodes {
@@ -277,7 +297,7 @@ impl Sink for FastBuilder {
         }
         if self.keep_nodes {
             let game = &mut open.game;
-            let ident = push_text(&mut game.text, ident);
+            let ident = push_bytes(&mut game.text, ident.as_bytes());
             game.props.push(PropRec {
                 ident,
                 values: (first_value, game.values.len() as u32),

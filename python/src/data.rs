@@ -2,7 +2,10 @@
 //! Python. They hold no library type, so the reading code can change
 //! without touching the Python classes.
 
+use std::borrow::Cow;
 use std::sync::Arc;
+
+use crate::read::text_value;
 
 /// "No node": the end of a child or sibling chain, the root's parent.
 pub const NONE: u32 = u32::MAX;
@@ -142,7 +145,10 @@ pub struct GameData {
     /// Its index among the games of that file, from 0.
     pub index: u64,
     /// Identifiers and values, one after another.
-    pub text: String,
+    pub text: Vec<u8>,
+    /// Whether the values in `text` are as written (decoded on access),
+    /// rather than decoded text.
+    pub raw_values: bool,
     /// Every value, as a range of `text`.
     pub values: Vec<(u32, u32)>,
     pub props: Vec<PropRec>,
@@ -158,14 +164,15 @@ pub struct GameData {
     pub warnings: Vec<Problem>,
     /// The charset the game was read in.
     pub charset: &'static str,
-    /// The values as written, when asked for and known.
+    /// The values as written, when asked for and known, for decoded
+    /// `text`.
     pub raw: Option<Raw>,
 }
 
 impl GameData {
-    /// `text[range]`.
-    pub fn str(&self, range: (u32, u32)) -> &str {
-        &self.text[range.0 as usize..range.1 as usize]
+    /// `text[range]`: an identifier, or a decoded value.
+    pub fn str(&self, range: (u32, u32)) -> Cow<'_, str> {
+        String::from_utf8_lossy(&self.text[range.0 as usize..range.1 as usize])
     }
 
     /// The properties of node `node`.
@@ -174,12 +181,29 @@ impl GameData {
         &self.props[start as usize..end as usize]
     }
 
-    /// The values of `prop`, as strings.
-    pub fn values_of(&self, prop: &PropRec) -> impl ExactSizeIterator<Item = &str> + '_ {
-        let (start, end) = prop.values;
-        self.values[start as usize..end as usize]
-            .iter()
-            .map(|&range| self.str(range))
+    /// Value `index`, decoded.
+    pub fn value(&self, index: usize) -> Cow<'_, str> {
+        let (start, end) = self.values[index];
+        let bytes = &self.text[start as usize..end as usize];
+        if self.raw_values {
+            text_value(bytes)
+        } else {
+            String::from_utf8_lossy(bytes)
+        }
+    }
+
+    /// Value `index` as written, when known.
+    pub fn raw_value(&self, index: usize) -> Option<&[u8]> {
+        if self.raw_values {
+            let (start, end) = self.values[index];
+            return Some(&self.text[start as usize..end as usize]);
+        }
+        self.raw.as_ref().map(|raw| raw.get(index))
+    }
+
+    /// The values of `prop`, decoded.
+    pub fn values_of(&self, prop: &PropRec) -> impl ExactSizeIterator<Item = Cow<'_, str>> + '_ {
+        (prop.values.0..prop.values.1).map(|index| self.value(index as usize))
     }
 
     /// The children of node `node`, in order.

@@ -90,7 +90,7 @@ fn fast_games(input: &[u8], source: Option<&Arc<str>>, plan: &Plan) -> Option<Ve
     if !plan.fast || !matches!(plan.options.charset, Charset::Detect) {
         return None;
     }
-    let read = || FastBuilder::read(input, plan.nodes, plan.raw);
+    let read = || FastBuilder::read(input, plan.nodes);
     let games = catch_unwind(AssertUnwindSafe(read)).ok().flatten()?;
     let items = games.into_iter().map(|mut game| {
         game.source = source.cloned();

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList};
 
-use crate::data::{GameData, Info, Problem, Raw, NONE};
+use crate::data::{GameData, Info, Problem, NONE};
 use crate::tree::{write, WriteSpec};
 
 /// A numpy `int16` array of `rows` rows of `width`, from flat values,
@@ -393,15 +393,15 @@ impl PyNode {
         let mut found: Option<Vec<String>> = None;
         for prop in self.game.props_of(self.index) {
             if self.game.str(prop.ident) == ident {
-                let values = self.game.values_of(prop).map(str::to_string);
+                let values = self.game.values_of(prop).map(|v| v.into_owned());
                 found.get_or_insert_with(Vec::new).extend(values);
             }
         }
         found
     }
 
-    fn raw(&self) -> PyResult<&Raw> {
-        self.game.raw.as_ref().ok_or_else(|| {
+    fn raw_value(&self, index: u32) -> PyResult<&[u8]> {
+        self.game.raw_value(index as usize).ok_or_else(|| {
             PyValueError::new_err(
                 "no raw values: read with raw=True (a repaired game whose tree no longer \
                  matches its text has none)",
@@ -429,7 +429,7 @@ impl PyNode {
         let dict = PyDict::new(py);
         for prop in self.game.props_of(self.index) {
             let ident = self.game.str(prop.ident);
-            add_values(&dict, ident, PyList::new(py, self.game.values_of(prop))?)?;
+            add_values(&dict, &ident, PyList::new(py, self.game.values_of(prop))?)?;
         }
         Ok(dict)
     }
@@ -461,13 +461,14 @@ impl PyNode {
     /// tree no longer matches the text has none (ValueError).
     #[getter]
     fn raw_properties<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let raw = self.raw()?;
         let dict = PyDict::new(py);
         for prop in self.game.props_of(self.index) {
             let ident = self.game.str(prop.ident);
-            let values =
-                (prop.values.0..prop.values.1).map(|i| PyBytes::new(py, raw.get(i as usize)));
-            add_values(&dict, ident, PyList::new(py, values)?)?;
+            let mut values = Vec::with_capacity(prop.values.1 as usize - prop.values.0 as usize);
+            for index in prop.values.0..prop.values.1 {
+                values.push(PyBytes::new(py, self.raw_value(index)?));
+            }
+            add_values(&dict, &ident, PyList::new(py, values)?)?;
         }
         Ok(dict)
     }
@@ -527,7 +528,7 @@ impl PyNode {
             if i > 0 {
                 out.push(' ');
             }
-            out.push_str(self.game.str(prop.ident));
+            out.push_str(&self.game.str(prop.ident));
             for value in self.game.values_of(prop).take(3) {
                 let short: String = value.chars().take(20).collect();
                 out.push_str(&format!("[{short}]"));

@@ -75,7 +75,7 @@ fn matched(game: &GameData, nodes: &[Vec<Property>], bytes: &[u8]) -> Option<Raw
         }
         for (prop, (ident, ranges)) in ours.iter().zip(props) {
             let count = (prop.values.1 - prop.values.0) as usize;
-            if game.str(prop.ident) != ident || count != ranges.len() {
+            if game.str(prop.ident) != ident.as_str() || count != ranges.len() {
                 return None;
             }
             for &(start, end) in ranges {

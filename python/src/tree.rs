@@ -4,7 +4,7 @@
 
 use sgf_stream::game::{GameResult, WinBy};
 use sgf_stream::props::{self, Category};
-use sgf_stream::typed::{BoardSize, Color, Decoder, Move, Point, PropertyError};
+use sgf_stream::typed::{BoardSize, Color, Decoder, Move, PropertyError};
 use sgf_stream::{Charset, Layout, Newline, SgfTree, WriteOptions, Writer};
 
 use crate::data::{GameData, Info, NodeRec, Problem, PropRec, BLACK, NONE, WHITE};
@@ -62,9 +62,9 @@ pub struct Summary {
 /// main-line node that has some (the root first, see
 /// [`is_summarized`]) and the main line's raw move values; `None` when a
 /// move is not one well-formed value (then the whole tree is needed).
-pub fn summarize(
+pub fn summarize<'m>(
     chain: Vec<Vec<(String, Vec<String>)>>,
-    moves: &[(bool, &[u8])],
+    moves: impl ExactSizeIterator<Item = (bool, &'m [u8])>,
 ) -> Option<Summary> {
     let mut nodes: Vec<SgfTree> = chain
         .into_iter()
@@ -88,9 +88,9 @@ pub fn summarize(
     let decoded = MOVES.with(|cache| {
         let mut cache = cache.borrow_mut();
         let table = cache.table(played_size);
-        for &(white, raw) in moves {
-            let color = if white { Color::White } else { Color::Black };
-            rows.push(move_row(color, table.decode(raw)?));
+        for (white, raw) in moves {
+            let [x, y] = table.point(raw)?;
+            rows.push([if white { WHITE } else { BLACK }, x, y]);
         }
         Some(())
     });
@@ -136,8 +136,8 @@ impl MoveCache {
     }
 }
 
-/// Two-byte values to moves for one board size: 0 not decoded yet, 1 not
-/// a move, 2 a pass, else 3 + column * 256 + row.
+/// Two-byte values to points for one board size: 0 not decoded yet,
+/// 1 not a move, else 2 + (x + 1) * 256 + (y + 1), a pass being -1, -1.
 struct MoveTable {
     size: BoardSize,
     known: Vec<u32>,
@@ -151,28 +151,24 @@ impl MoveTable {
         }
     }
 
-    fn decode(&mut self, raw: &[u8]) -> Option<Move> {
+    /// x, y of the move `raw`, as in move rows.
+    fn point(&mut self, raw: &[u8]) -> Option<[i16; 2]> {
         let &[a, b] = raw else {
-            return Move::decode(raw, self.size).ok();
+            let [_, x, y] = move_row(Color::Black, Move::decode(raw, self.size).ok()?);
+            return Some([x, y]);
         };
         let slot = &mut self.known[usize::from(a) << 8 | usize::from(b)];
         if *slot == 0 {
             *slot = match Move::decode(raw, self.size) {
                 Err(_) => 1,
-                Ok(played) => match played.point() {
-                    None => 2,
-                    Some(p) => 3 + (u32::from(p.col) << 8 | u32::from(p.row)),
-                },
+                Ok(played) => {
+                    let [_, x, y] = move_row(Color::Black, played);
+                    2 + ((x + 1) as u32) * 256 + (y + 1) as u32
+                }
             };
         }
-        match *slot {
-            1 => None,
-            2 => Some(Move::Pass),
-            code => {
-                let code = code - 3;
-                Some(Move::Play(Point::new((code >> 8) as u8, code as u8)))
-            }
-        }
+        let code = slot.checked_sub(2)?;
+        Some([(code / 256) as i16 - 1, (code % 256) as i16 - 1])
     }
 }
 
@@ -263,9 +259,9 @@ fn value_problem(err: &PropertyError) -> Problem {
     }
 }
 
-fn range_of(text: &mut String, part: &str) -> (u32, u32) {
+fn range_of(text: &mut Vec<u8>, part: &str) -> (u32, u32) {
     let start = text.len() as u32;
-    text.push_str(part);
+    text.extend_from_slice(part.as_bytes());
     (start, text.len() as u32)
 }
 
@@ -324,8 +320,8 @@ fn to_tree(game: &GameData, top: u32) -> SgfTree {
     for at in (top as usize..end).rev() {
         let mut node = SgfTree::new();
         for prop in game.props_of(at as u32) {
-            let values = game.values_of(prop).map(str::to_string).collect();
-            node.push_property(game.str(prop.ident), values);
+            let values = game.values_of(prop).map(|v| v.into_owned()).collect();
+            node.push_property(&game.str(prop.ident), values);
         }
         let mut child = game.nodes[at].first_child;
         while child != NONE {

@@ -240,8 +240,10 @@ def test_raw_values_on_request():
     assert game.root.properties == {"C": ["a ] b c"], "PB": ["Lee\n Sedol"]}
     last = game.nodes()[-1]
     assert last.raw_properties == {"W": [b"dd"], "C": [b"x\\:y"]}
+    # Well-formed input keeps them anyway; repaired input needs raw=True.
+    assert sgf_stream.parse(text)[0].root.raw_properties["PB"] == [b"Lee\n Sedol"]
     with pytest.raises(ValueError, match="raw=True"):
-        sgf_stream.parse(text)[0].root.raw_properties
+        sgf_stream.parse(b"(;B[aa]", lenient=True)[0].root.raw_properties
 
 
 def test_raw_values_of_converted_and_repaired_games():
