@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 
 use crate::data::{GameData, NodeRec, PropRec, NONE};
 use crate::read::{strict_events, text_value, Sink, Values};
-use crate::tree::{is_summarized, summarize};
+use crate::tree::{is_summarized, summarize, Chain, MoveBytes};
 
 /// The game being built.
 #[derive(Default)]
@@ -23,7 +23,7 @@ struct Open {
     /// Nodes seen on the main line.
     main_nodes: usize,
     /// Summarized properties of each main-line node that has some.
-    chain: Vec<Vec<(String, Vec<String>)>>,
+    chain: Chain,
     /// Main-line moves: white?, and the value (in `short` when it has
     /// at most two bytes, else at `long` in `raw`).
     moves: Vec<MoveValue>,
@@ -49,21 +49,24 @@ impl MoveValue {
             len: value.len().min(3) as u8,
             long: (0, 0),
         };
-        if value.len() <= 2 {
-            out.short[..value.len()].copy_from_slice(value);
-        } else {
-            let start = raw.len() as u32;
-            raw.extend_from_slice(value);
-            out.long = (start, raw.len() as u32);
+        match *value {
+            [a, b] => out.short = [a, b],
+            [a] => out.short[0] = a,
+            [] => {}
+            _ => {
+                let start = raw.len() as u32;
+                raw.extend_from_slice(value);
+                out.long = (start, raw.len() as u32);
+            }
         }
         out
     }
 
-    fn value<'a>(&'a self, raw: &'a [u8]) -> &'a [u8] {
-        if self.len <= 2 {
-            &self.short[..usize::from(self.len)]
-        } else {
-            &raw[self.long.0 as usize..self.long.1 as usize]
+    fn value<'a>(&'a self, raw: &'a [u8]) -> MoveBytes<'a> {
+        match self.len {
+            2 => MoveBytes::Two(self.short),
+            0 | 1 => MoveBytes::Other(&self.short[..usize::from(self.len)]),
+            _ => MoveBytes::Other(&raw[self.long.0 as usize..self.long.1 as usize]),
         }
     }
 }
@@ -105,7 +108,7 @@ impl Open {
         self.moves.clear();
         self.raw.clear();
         self.idents.clear();
-        self.chain.clear();
+        self.chain = Chain::default();
         self.current = NONE;
         self.depth = 0;
         self.on_main_line = false;
@@ -290,10 +293,7 @@ impl Sink for FastBuilder {
             None => values.iter().for_each(take),
         }
         if summarized {
-            if open.chain.len() < open.main_nodes {
-                open.chain.resize_with(open.main_nodes, Vec::new);
-            }
-            open.chain[open.main_nodes - 1].push((ident.to_string(), kept));
+            open.chain.push(open.main_nodes - 1, ident, kept);
         }
         if self.keep_nodes {
             let game = &mut open.game;

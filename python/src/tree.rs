@@ -50,6 +50,29 @@ pub fn is_summarized(ident: &str, root: bool) -> bool {
     })
 }
 
+/// The summarized properties (see [`is_summarized`]) of the main line's
+/// nodes, as nodes of their own.
+#[derive(Debug, Default)]
+pub struct Chain(Vec<SgfTree>);
+
+impl Chain {
+    /// Adds a property to main-line node `node` (from 0, the root).
+    pub fn push(&mut self, node: usize, ident: &str, values: Vec<String>) {
+        if self.0.len() <= node {
+            self.0.resize_with(node + 1, SgfTree::new);
+        }
+        self.0[node].push_property(ident, values);
+    }
+}
+
+/// The raw value of a move: two bytes (nearly all of them), or another
+/// length.
+#[derive(Debug, Clone, Copy)]
+pub enum MoveBytes<'a> {
+    Two([u8; 2]),
+    Other(&'a [u8]),
+}
+
 /// Moves, game information and setup stones, decoded.
 pub struct Summary {
     pub moves: Vec<[i16; 3]>,
@@ -63,19 +86,10 @@ pub struct Summary {
 /// [`is_summarized`]) and the main line's raw move values; `None` when a
 /// move is not one well-formed value (then the whole tree is needed).
 pub fn summarize<'m>(
-    chain: Vec<Vec<(String, Vec<String>)>>,
-    moves: impl ExactSizeIterator<Item = (bool, &'m [u8])>,
+    chain: Chain,
+    moves: impl ExactSizeIterator<Item = (bool, MoveBytes<'m>)>,
 ) -> Option<Summary> {
-    let mut nodes: Vec<SgfTree> = chain
-        .into_iter()
-        .map(|props| {
-            let mut node = SgfTree::new();
-            for (ident, values) in props {
-                node.push_property(&ident, values);
-            }
-            node
-        })
-        .collect();
+    let mut nodes = chain.0;
     let mut root = nodes.pop().unwrap_or_default();
     while let Some(mut parent) = nodes.pop() {
         parent.children_mut().push(root);
@@ -152,14 +166,17 @@ impl MoveTable {
     }
 
     /// x, y of the move `raw`, as in move rows.
-    fn point(&mut self, raw: &[u8]) -> Option<[i16; 2]> {
-        let &[a, b] = raw else {
-            let [_, x, y] = move_row(Color::Black, Move::decode(raw, self.size).ok()?);
-            return Some([x, y]);
+    fn point(&mut self, raw: MoveBytes<'_>) -> Option<[i16; 2]> {
+        let [a, b] = match raw {
+            MoveBytes::Two(two) => two,
+            MoveBytes::Other(raw) => {
+                let [_, x, y] = move_row(Color::Black, Move::decode(raw, self.size).ok()?);
+                return Some([x, y]);
+            }
         };
         let slot = &mut self.known[usize::from(a) << 8 | usize::from(b)];
         if *slot == 0 {
-            *slot = match Move::decode(raw, self.size) {
+            *slot = match Move::decode(&[a, b], self.size) {
                 Err(_) => 1,
                 Ok(played) => {
                     let [_, x, y] = move_row(Color::Black, played);
