@@ -1,0 +1,190 @@
+//! Turning paths into input streams, in a fixed order: files; folders
+//! (recursive, sorted by name, `.sgf` and `.sgf.gz` in any letter case);
+//! archives (`.zip`, `.tar`, `.tar.gz`, `.tgz`: their `.sgf` members,
+//! read without extracting); `.gz` files (decompressed as they are read).
+
+use std::fs::File;
+use std::io::{self, BufReader, Read};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+/// What a visit is given: a named stream to read, or a name that could
+/// not be read and why.
+pub trait Visitor {
+    /// A plain file of `size` bytes: by default, read as a stream.
+    fn file(&mut self, name: &str, path: &Path, size: u64) -> ControlFlow<()> {
+        let _ = size;
+        match File::open(path) {
+            Ok(file) => self.stream(name, &mut BufReader::new(file)),
+            Err(err) => self.failed(name, &err),
+        }
+    }
+    fn stream(&mut self, name: &str, reader: &mut dyn Read) -> ControlFlow<()>;
+    fn failed(&mut self, name: &str, error: &io::Error) -> ControlFlow<()>;
+}
+
+fn ends_with(name: &str, suffix: &str) -> bool {
+    let (name, suffix) = (name.as_bytes(), suffix.as_bytes());
+    name.len() >= suffix.len() && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
+}
+
+/// Whether a folder entry or an archive member is read: `.sgf` or
+/// `.sgf.gz`, in any letter case.
+pub fn is_sgf(name: &str) -> bool {
+    ends_with(name, ".sgf") || ends_with(name, ".sgf.gz")
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Zip,
+    Tar,
+    TarGz,
+    Gz,
+    Plain,
+}
+
+fn kind_of(name: &str) -> Kind {
+    if ends_with(name, ".zip") {
+        Kind::Zip
+    } else if ends_with(name, ".tar") {
+        Kind::Tar
+    } else if ends_with(name, ".tar.gz") || ends_with(name, ".tgz") {
+        Kind::TarGz
+    } else if ends_with(name, ".gz") {
+        Kind::Gz
+    } else {
+        Kind::Plain
+    }
+}
+
+/// Visits every stream named by `paths`, in order, until the visitor
+/// breaks.
+pub fn visit(paths: &[PathBuf], visitor: &mut dyn Visitor) {
+    for path in paths {
+        let result = match std::fs::metadata(path) {
+            Err(err) => visitor.failed(&path.display().to_string(), &err),
+            Ok(meta) if meta.is_dir() => visit_dir(path, visitor),
+            Ok(_) => visit_file(path, visitor),
+        };
+        if result.is_break() {
+            return;
+        }
+    }
+}
+
+fn visit_file(path: &Path, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+    let name = path.display().to_string();
+    let kind = kind_of(&name);
+    if kind == Kind::Plain {
+        return match std::fs::metadata(path) {
+            Ok(meta) => visitor.file(&name, path, meta.len()),
+            Err(err) => visitor.failed(&name, &err),
+        };
+    }
+    let file = match File::open(path) {
+        Ok(file) => BufReader::new(file),
+        Err(err) => return visitor.failed(&name, &err),
+    };
+    match kind {
+        Kind::Zip => visit_zip(&name, file, visitor),
+        Kind::Tar => visit_tar(&name, file, visitor),
+        Kind::TarGz => visit_tar(&name, flate2::read::MultiGzDecoder::new(file), visitor),
+        Kind::Gz => visitor.stream(&name, &mut flate2::read::MultiGzDecoder::new(file)),
+        Kind::Plain => visitor.stream(&name, &mut { file }),
+    }
+}
+
+/// Pre-order over the folder tree with an explicit stack, each folder's
+/// entries in name order. Links to folders are not followed.
+fn visit_dir(root: &Path, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+    let mut stack = vec![(root.to_path_buf(), true)];
+    while let Some((path, is_dir)) = stack.pop() {
+        if !is_dir {
+            visit_file(&path, visitor)?;
+            continue;
+        }
+        match sorted_entries(&path) {
+            Ok(entries) => stack.extend(entries.into_iter().rev()),
+            Err(err) => visitor.failed(&path.display().to_string(), &err)?,
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn sorted_entries(dir: &Path) -> io::Result<Vec<(PathBuf, bool)>> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let kind = entry.file_type()?;
+        let name = entry.file_name();
+        if kind.is_dir() || is_sgf(&name.to_string_lossy()) {
+            out.push((name, entry.path(), kind.is_dir()));
+        }
+    }
+    out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    Ok(out
+        .into_iter()
+        .map(|(_, path, is_dir)| (path, is_dir))
+        .collect())
+}
+
+/// The name of an archive member: `archive/member`.
+fn member_name(archive: &str, member: &str) -> String {
+    format!("{archive}/{member}")
+}
+
+fn visit_member(name: &str, reader: &mut dyn Read, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+    if ends_with(name, ".gz") {
+        visitor.stream(name, &mut flate2::read::MultiGzDecoder::new(reader))
+    } else {
+        visitor.stream(name, reader)
+    }
+}
+
+fn visit_zip(name: &str, file: BufReader<File>, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+    let mut zip = match zip::ZipArchive::new(file) {
+        Ok(zip) => zip,
+        Err(err) => return visitor.failed(name, &io::Error::other(err)),
+    };
+    for index in 0..zip.len() {
+        match zip.by_index(index) {
+            Err(err) => visitor.failed(
+                &member_name(name, &format!("#{index}")),
+                &io::Error::other(err),
+            )?,
+            Ok(member) if member.is_dir() || !is_sgf(member.name()) => {}
+            Ok(mut member) => {
+                let member_name = member_name(name, member.name());
+                visit_member(&member_name, &mut member, visitor)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Members of a tar stream in order; a broken header ends the archive
+/// with a failure.
+fn visit_tar(name: &str, reader: impl Read, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+    let mut archive = tar::Archive::new(reader);
+    let entries = match archive.entries() {
+        Ok(entries) => entries,
+        Err(err) => return visitor.failed(name, &err),
+    };
+    for entry in entries {
+        let mut entry = match entry {
+            Ok(entry) => entry,
+            Err(err) => return visitor.failed(name, &err),
+        };
+        if entry.header().entry_type() != tar::EntryType::Regular {
+            continue;
+        }
+        let member = match entry.path() {
+            Ok(path) => path.display().to_string(),
+            Err(err) => return visitor.failed(name, &err),
+        };
+        if is_sgf(&member) {
+            visit_member(&member_name(name, &member), &mut entry, visitor)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
