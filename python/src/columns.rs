@@ -257,16 +257,16 @@ pub fn batch_from_bytes<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let plan = Plan {
         options: read_options(lenient, charset)?,
-        nodes: false,
         fast: true,
         raw: false,
     };
     let items = py.detach(|| {
         let mut items = Vec::new();
-        for (source, data) in &inputs {
+        for (source, data) in inputs {
             let source: Arc<str> = source.as_str().into();
             let mut index = 0;
-            for mut item in parse_input(data, Some(&source), &plan) {
+            let data = bytes::Bytes::from(data);
+            for mut item in parse_input(&data, Some(&source), &plan) {
                 if let Item::Game(game) = &mut item {
                     game.index = index;
                     index += 1;
@@ -314,7 +314,6 @@ impl TableReader {
     ) -> PyResult<Self> {
         let plan = Plan {
             options: read_options(lenient, charset)?,
-            nodes: false,
             fast: true,
             raw: false,
         };

@@ -3,16 +3,19 @@
 //! without touching the Python classes.
 
 use std::borrow::Cow;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+
+use bytes::Bytes;
 
 use crate::read::text_value;
+use crate::summary::nodes_of;
 
 /// "No node": the end of a child or sibling chain, the root's parent.
 pub const NONE: u32 = u32::MAX;
 
 /// Where something is in the input: byte offset from 0, line and column
 /// from 1 (the column counts bytes).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Place {
     pub offset: u64,
     pub line: u32,
@@ -20,6 +23,13 @@ pub struct Place {
 }
 
 impl Place {
+    /// The place of the first byte.
+    pub const START: Place = Place {
+        offset: 0,
+        line: 1,
+        column: 1,
+    };
+
     /// This place, for input that starts at `base` of a larger input.
     pub fn shifted(self, base: Place) -> Place {
         Place {
@@ -31,6 +41,12 @@ impl Place {
                 self.column
             },
         }
+    }
+}
+
+impl Default for Place {
+    fn default() -> Self {
+        Place::START
     }
 }
 
@@ -136,14 +152,9 @@ impl Raw {
     }
 }
 
-/// A game as the binding keeps it: a flat arena of nodes over one text
-/// buffer, and what was decoded from it while the worker had it.
+/// A game's nodes: a flat arena over one text buffer.
 #[derive(Debug, Clone, Default)]
-pub struct GameData {
-    /// The file (or archive member) it came from.
-    pub source: Option<Arc<str>>,
-    /// Its index among the games of that file, from 0.
-    pub index: u64,
+pub struct Arena {
     /// Identifiers and values, one after another.
     pub text: Vec<u8>,
     /// Whether the values in `text` are as written (decoded on access),
@@ -154,7 +165,35 @@ pub struct GameData {
     pub props: Vec<PropRec>,
     /// In pre-order: the root first, each node before its children.
     pub nodes: Vec<NodeRec>,
-    /// How many nodes the game has (also when `nodes` is not kept).
+    /// The values as written, when asked for and known, for decoded
+    /// `text`.
+    pub raw: Option<Raw>,
+}
+
+/// Where a game's nodes are: built, or to be built from the game's text
+/// when first asked for.
+#[derive(Debug)]
+pub enum Nodes {
+    Built(Arena),
+    Text(Bytes, OnceLock<Arena>),
+}
+
+impl Default for Nodes {
+    fn default() -> Self {
+        Nodes::Built(Arena::default())
+    }
+}
+
+/// A game as the binding keeps it: its nodes, and what was decoded from
+/// them while the worker had it.
+#[derive(Debug, Default)]
+pub struct GameData {
+    /// The file (or archive member) it came from.
+    pub source: Option<Arc<str>>,
+    /// Its index among the games of that file, from 0.
+    pub index: u64,
+    pub nodes: Nodes,
+    /// How many nodes the game has.
     pub node_count: u64,
     /// The main line's moves: colour, x, y (a pass is -1, -1).
     pub moves: Vec<[i16; 3]>,
@@ -164,12 +203,19 @@ pub struct GameData {
     pub warnings: Vec<Problem>,
     /// The charset the game was read in.
     pub charset: &'static str,
-    /// The values as written, when asked for and known, for decoded
-    /// `text`.
-    pub raw: Option<Raw>,
 }
 
 impl GameData {
+    /// The game's nodes, built from its text on first use.
+    pub fn arena(&self) -> &Arena {
+        match &self.nodes {
+            Nodes::Built(arena) => arena,
+            Nodes::Text(text, built) => built.get_or_init(|| nodes_of(text)),
+        }
+    }
+}
+
+impl Arena {
     /// `text[range]`: an identifier, or a decoded value.
     pub fn str(&self, range: (u32, u32)) -> Cow<'_, str> {
         String::from_utf8_lossy(&self.text[range.0 as usize..range.1 as usize])

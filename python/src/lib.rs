@@ -1,11 +1,9 @@
 //! `sgf_stream._native`: the Rust half of the `sgf_stream` Python
-//! package. Calls into the sgf-stream library live in `read.rs`
-//! (reading) and `tree.rs` (trees, game information, writing); the rest
-//! works on the binding's own records (`data.rs`).
+//! package. Calls into the sgf-stream library live in `read.rs` and
+//! `units.rs` (reading) and `tree.rs` (trees, game information,
+//! writing); the rest works on the binding's own records (`data.rs`).
 #![forbid(unsafe_code)]
 
-mod build;
-mod chunks;
 mod columns;
 mod data;
 mod pool;
@@ -14,7 +12,9 @@ mod py_read;
 mod raw;
 mod read;
 mod sources;
+mod summary;
 mod tree;
+mod units;
 
 use pyo3::prelude::*;
 

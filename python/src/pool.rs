@@ -1,7 +1,8 @@
-//! Reading many sources on worker threads: one thread reads and cuts the
-//! input into pieces, `jobs` threads parse them, and the caller takes the
-//! games in input order. At most a fixed number of pieces are in flight,
-//! so memory stays bounded however large the input.
+//! Reading many sources on worker threads: one thread walks the sources
+//! (and reads large files and archive members a game at a time), `jobs`
+//! threads read small files and sum up games, and the caller takes the
+//! games in input order. At most a fixed number of jobs are in flight, so
+//! memory stays bounded however large the input.
 
 use std::collections::{HashMap, VecDeque};
 use std::io::{self, Read};
@@ -11,29 +12,28 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 
-use crate::build::FastBuilder;
-use crate::chunks::{split, Chunker, Piece};
-use crate::data::{GameData, Place, Problem};
-use crate::raw;
-use crate::read::{parse_trees, Charset, ReadOptions};
-use crate::sources::{visit, Visitor};
-use crate::tree::game_data;
+use bytes::Bytes;
 
-/// Bytes per piece: large enough that handing pieces between threads
-/// costs little, small enough that the pieces in flight stay small.
+use crate::data::{GameData, Problem};
+use crate::raw;
+use crate::read::{plain_utf8, ReadOptions};
+use crate::sources::{visit, Visitor};
+use crate::summary::games_of;
+use crate::tree::game_data;
+use crate::units::{read_units, tree_units_of, Unit};
+
+/// Bytes per job: large enough that handing jobs between threads costs
+/// little, small enough that the jobs in flight stay small.
 pub const PIECE: usize = 256 << 10;
 
-/// How to read, and what to keep of each game.
+/// How to read.
 #[derive(Debug, Clone, Copy)]
 pub struct Plan {
     pub options: ReadOptions,
-    /// Keep every node (for `Game` objects); without, only the moves,
-    /// information and setup (for tables).
-    pub nodes: bool,
-    /// Build well-formed UTF-8 games from events ([`FastBuilder`]);
-    /// without, every game goes through the library's trees.
+    /// Sum up well-formed UTF-8 games from events; without, every game
+    /// goes through the library's trees.
     pub fast: bool,
-    /// Keep the values as written too (with `nodes`).
+    /// Keep the values as written of games read through the trees too.
     pub raw: bool,
 }
 
@@ -41,8 +41,7 @@ pub struct Plan {
 #[derive(Debug)]
 pub enum Item {
     Game(Box<GameData>),
-    /// A source, or a part of one, that gave no game: the warnings of a
-    /// lenient read, or the error of a strict one.
+    /// Warnings of no game (a lenient read), or the error of a strict one.
     Problems {
         source: Option<Arc<str>>,
         problems: Vec<Problem>,
@@ -55,92 +54,99 @@ pub enum Item {
     },
 }
 
-/// Parses the parts of `piece`, from `source`.
-pub fn parse_piece(piece: &[(Place, &[u8])], source: Option<&Arc<str>>, plan: &Plan) -> Vec<Item> {
-    let mut out = Vec::new();
-    for &(base, part) in piece {
-        let result = catch_unwind(AssertUnwindSafe(|| parse_part(part, base, source, plan)));
-        match result {
-            Ok(items) => out.extend(items),
-            Err(_) => out.push(Item::Problems {
+/// The error item for a panic while reading `source`.
+fn internal(source: Option<&Arc<str>>) -> Item {
+    Item::Problems {
+        source: source.cloned(),
+        problems: vec![Problem {
+            kind: "internal".to_string(),
+            message: "internal error while reading this input (please report it)".to_string(),
+            place: None,
+            range: (0, 0),
+        }],
+        fatal: true,
+    }
+}
+
+/// Reads `input` held in memory, from `source`: straight from its bytes
+/// when it is plain UTF-8 that the event builder takes, else a game at a
+/// time through the charset stage.
+pub fn parse_input(input: &Bytes, source: Option<&Arc<str>>, plan: &Plan) -> Vec<Item> {
+    let read = || {
+        let plain = plan.fast && plan.options.finds_charset() && plain_utf8(input);
+        if let Some(games) = plain.then(|| games_of(input, "UTF-8")).flatten() {
+            return games
+                .into_iter()
+                .map(|game| game_item(game, source))
+                .collect();
+        }
+        let mut units = Vec::new();
+        let mut collect = |unit| {
+            units.push(unit);
+            ControlFlow::Continue(())
+        };
+        if plan.fast {
+            let _ = read_units(&input[..], &plan.options, Some(input), &mut collect);
+        } else {
+            let _ = tree_units_of(&input[..], &plan.options, input, &mut collect);
+        }
+        parse_units(units, source, plan)
+    };
+    catch_unwind(AssertUnwindSafe(read)).unwrap_or_else(|_| vec![internal(source)])
+}
+
+fn game_item(mut game: GameData, source: Option<&Arc<str>>) -> Item {
+    game.source = source.cloned();
+    Item::Game(Box::new(game))
+}
+
+/// The items of what reading gave, from `source`.
+pub fn parse_units(units: Vec<Unit>, source: Option<&Arc<str>>, plan: &Plan) -> Vec<Item> {
+    let mut out = Vec::with_capacity(units.len());
+    for unit in units {
+        match unit {
+            Unit::Text {
+                text,
+                charset,
+                mut warnings,
+                again,
+            } => {
+                let games = plan.fast.then(|| games_of(&text, charset)).flatten();
+                match games {
+                    Some(games) => out.extend(games.into_iter().map(|mut game| {
+                        warnings.append(&mut game.warnings);
+                        game.warnings = std::mem::take(&mut warnings);
+                        game_item(game, source)
+                    })),
+                    None => out.extend(parse_units(again.units(&warnings), source, plan)),
+                }
+            }
+            Unit::Tree {
+                tree,
+                charset,
+                mut warnings,
+                input,
+            } => {
+                let mut game = game_data(tree, charset);
+                if let (true, Some(input)) = (plan.raw, input) {
+                    raw::attach(&input, &plan.options, std::slice::from_mut(&mut game));
+                }
+                warnings.append(&mut game.warnings);
+                game.warnings = warnings;
+                out.push(game_item(game, source));
+            }
+            Unit::Problems { problems, fatal } => out.push(Item::Problems {
                 source: source.cloned(),
-                problems: vec![Problem {
-                    kind: "internal".to_string(),
-                    message: "internal error while reading this input (please report it)"
-                        .to_string(),
-                    place: Some(base),
-                    range: (base.offset, base.offset + part.len() as u64),
-                }],
-                fatal: true,
+                problems,
+                fatal,
+            }),
+            Unit::Failed(message) => out.push(Item::Failed {
+                source: source.map_or_else(String::new, |s| s.to_string()),
+                message,
             }),
         }
     }
     out
-}
-
-/// Parses `input` held in memory, from `source`: at once when it is
-/// well-formed UTF-8, else in parts cut between game trees.
-pub fn parse_input(input: &[u8], source: Option<&Arc<str>>, plan: &Plan) -> Vec<Item> {
-    fast_games(input, source, plan).unwrap_or_else(|| parse_piece(&split(input), source, plan))
-}
-
-/// The games of well-formed UTF-8 `input`, built from events; `None`
-/// when it needs the library's trees (or the plan says so).
-fn fast_games(input: &[u8], source: Option<&Arc<str>>, plan: &Plan) -> Option<Vec<Item>> {
-    if !plan.fast || !matches!(plan.options.charset, Charset::Detect) {
-        return None;
-    }
-    let read = || FastBuilder::read(input, plan.nodes);
-    let games = catch_unwind(AssertUnwindSafe(read)).ok().flatten()?;
-    let items = games.into_iter().map(|mut game| {
-        game.source = source.cloned();
-        Item::Game(Box::new(game))
-    });
-    Some(items.collect())
-}
-
-fn parse_part(part: &[u8], base: Place, source: Option<&Arc<str>>, plan: &Plan) -> Vec<Item> {
-    if let Some(items) = fast_games(part, source, plan) {
-        return items;
-    }
-    match parse_trees(part, &plan.options) {
-        Err(problem) => vec![Item::Problems {
-            source: source.cloned(),
-            problems: vec![problem.shifted(base)],
-            fatal: true,
-        }],
-        Ok(trees) => {
-            let mut warnings: Vec<Problem> = trees
-                .warnings
-                .into_iter()
-                .map(|w| w.shifted(base))
-                .collect();
-            if trees.trees.is_empty() {
-                return vec![Item::Problems {
-                    source: source.cloned(),
-                    problems: warnings,
-                    fatal: false,
-                }];
-            }
-            let charset = trees.charset;
-            let mut games: Vec<GameData> = trees
-                .trees
-                .into_iter()
-                .map(|tree| game_data(tree, charset, plan.nodes))
-                .collect();
-            if plan.raw && plan.nodes {
-                raw::attach(part, &plan.options, &mut games);
-            }
-            let mut items = Vec::with_capacity(games.len());
-            for mut game in games {
-                game.source = source.cloned();
-                warnings.append(&mut game.warnings);
-                game.warnings = std::mem::take(&mut warnings);
-                items.push(Item::Game(Box::new(game)));
-            }
-            items
-        }
-    }
 }
 
 /// Files up to this size are read whole by the worker that parses them;
@@ -149,21 +155,22 @@ const WHOLE_FILE: u64 = 4 << 20;
 
 /// One source's input for a worker.
 enum Work {
-    /// A piece of a stream.
-    Piece(Arc<str>, Piece),
+    /// What reading a stream gave.
+    Units(Arc<str>, Vec<Unit>),
     /// A file to read whole.
     File(Arc<str>, PathBuf),
 }
 
 impl Work {
-    fn parse(&self, plan: &Plan) -> Vec<Item> {
+    fn parse(self, plan: &Plan) -> Vec<Item> {
         match self {
-            Work::Piece(source, piece) => {
-                let whole = fast_games(&piece.bytes, Some(source), plan);
-                whole.unwrap_or_else(|| parse_piece(&piece.parts(), Some(source), plan))
+            Work::Units(source, units) => {
+                let parse = || parse_units(units, Some(&source), plan);
+                catch_unwind(AssertUnwindSafe(parse))
+                    .unwrap_or_else(|_| vec![internal(Some(&source))])
             }
-            Work::File(source, path) => match std::fs::read(path) {
-                Ok(data) => parse_input(&data, Some(source), plan),
+            Work::File(source, path) => match std::fs::read(&path) {
+                Ok(data) => parse_input(&Bytes::from(data), Some(&source), plan),
                 Err(err) => vec![Item::Failed {
                     source: source.to_string(),
                     message: err.to_string(),
@@ -182,6 +189,7 @@ struct Job {
 /// The reading thread: cuts each stream into pieces and hands them out,
 /// taking a slot for each.
 struct Producer {
+    plan: Plan,
     jobs: SyncSender<Job>,
     slots: Receiver<()>,
     results: Sender<(u64, Vec<Item>)>,
@@ -253,23 +261,24 @@ impl Visitor for Producer {
 
     fn stream(&mut self, name: &str, reader: &mut dyn Read) -> ControlFlow<()> {
         let source: Arc<str> = name.into();
-        let mut chunker = Chunker::new(reader, PIECE);
-        let mut any = false;
-        loop {
-            match chunker.next_piece() {
-                Ok(Some(piece)) => {
-                    any = true;
-                    let size = piece.bytes.len() as u64;
-                    self.send(Work::Piece(source.clone(), piece), size)?;
-                }
-                // An empty source is parsed too: it has no game tree.
-                Ok(None) if !any => {
-                    return self.send(Work::Piece(source, Piece::default_at_start()), 0)
-                }
-                Ok(None) => return ControlFlow::Continue(()),
-                Err(err) => return self.failed(name, &err),
+        let mut batch = Vec::new();
+        let mut size = 0;
+        let plan = self.plan;
+        let mut emit = |unit: Unit| {
+            size += match &unit {
+                Unit::Text { text, .. } => text.len(),
+                _ => 1 << 10,
+            };
+            batch.push(unit);
+            if size < PIECE {
+                return ControlFlow::Continue(());
             }
-        }
+            let units = std::mem::take(&mut batch);
+            let work = Work::Units(source.clone(), units);
+            self.send(work, std::mem::take(&mut size) as u64)
+        };
+        read_units(reader, &plan.options, None, &mut emit)?;
+        self.send(Work::Units(source, batch), size as u64)
     }
 
     fn failed(&mut self, name: &str, error: &io::Error) -> ControlFlow<()> {
@@ -287,7 +296,11 @@ fn work(jobs: Arc<Mutex<Receiver<Job>>>, results: Sender<(u64, Vec<Item>)>, plan
             Err(_) => return,
         };
         let Ok(job) = job else { return };
-        let items = job.work.iter().flat_map(|work| work.parse(&plan)).collect();
+        let items = job
+            .work
+            .into_iter()
+            .flat_map(|work| work.parse(&plan))
+            .collect();
         if results.send((job.seq, items)).is_err() {
             return;
         }
@@ -325,6 +338,7 @@ impl Pipeline {
                 .spawn(move || work(job_rx, result_tx, plan))?;
         }
         let mut producer = Producer {
+            plan,
             jobs: job_tx,
             slots: slot_rx,
             results: result_tx,

@@ -340,7 +340,7 @@ impl PyGame {
 
     /// Every node, in pre-order (a node before its children).
     fn nodes(&self) -> Vec<PyNode> {
-        (0..self.data.nodes.len() as u32)
+        (0..self.data.arena().nodes.len() as u32)
             .map(|i| node(&self.data, i))
             .collect()
     }
@@ -391,9 +391,9 @@ pub struct PyNode {
 impl PyNode {
     fn find(&self, ident: &str) -> Option<Vec<String>> {
         let mut found: Option<Vec<String>> = None;
-        for prop in self.game.props_of(self.index) {
-            if self.game.str(prop.ident) == ident {
-                let values = self.game.values_of(prop).map(|v| v.into_owned());
+        for prop in self.game.arena().props_of(self.index) {
+            if self.game.arena().str(prop.ident) == ident {
+                let values = self.game.arena().values_of(prop).map(|v| v.into_owned());
                 found.get_or_insert_with(Vec::new).extend(values);
             }
         }
@@ -401,7 +401,7 @@ impl PyNode {
     }
 
     fn raw_value(&self, index: u32) -> PyResult<&[u8]> {
-        self.game.raw_value(index as usize).ok_or_else(|| {
+        self.game.arena().raw_value(index as usize).ok_or_else(|| {
             PyValueError::new_err(
                 "no raw values: read with raw=True (a repaired game whose tree no longer \
                  matches its text has none)",
@@ -427,9 +427,13 @@ impl PyNode {
     #[getter]
     fn properties<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        for prop in self.game.props_of(self.index) {
-            let ident = self.game.str(prop.ident);
-            add_values(&dict, &ident, PyList::new(py, self.game.values_of(prop))?)?;
+        for prop in self.game.arena().props_of(self.index) {
+            let ident = self.game.arena().str(prop.ident);
+            add_values(
+                &dict,
+                &ident,
+                PyList::new(py, self.game.arena().values_of(prop))?,
+            )?;
         }
         Ok(dict)
     }
@@ -450,9 +454,10 @@ impl PyNode {
 
     fn __contains__(&self, ident: &str) -> bool {
         self.game
+            .arena()
             .props_of(self.index)
             .iter()
-            .any(|prop| self.game.str(prop.ident) == ident)
+            .any(|prop| self.game.arena().str(prop.ident) == ident)
     }
 
     /// The values as written in the file, escapes and line breaks kept
@@ -462,8 +467,8 @@ impl PyNode {
     #[getter]
     fn raw_properties<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
-        for prop in self.game.props_of(self.index) {
-            let ident = self.game.str(prop.ident);
+        for prop in self.game.arena().props_of(self.index) {
+            let ident = self.game.arena().str(prop.ident);
             let mut values = Vec::with_capacity(prop.values.1 as usize - prop.values.0 as usize);
             for index in prop.values.0..prop.values.1 {
                 values.push(PyBytes::new(py, self.raw_value(index)?));
@@ -477,6 +482,7 @@ impl PyNode {
     #[getter]
     fn children(&self) -> Vec<PyNode> {
         self.game
+            .arena()
             .children_of(self.index)
             .into_iter()
             .map(|i| node(&self.game, i))
@@ -486,7 +492,7 @@ impl PyNode {
     /// The parent, or None for the root.
     #[getter]
     fn parent(&self) -> Option<PyNode> {
-        let parent = self.game.nodes[self.index as usize].parent;
+        let parent = self.game.arena().nodes[self.index as usize].parent;
         (parent != NONE).then(|| node(&self.game, parent))
     }
 
@@ -499,6 +505,7 @@ impl PyNode {
     /// This node, its first child, that one's first child, and so on.
     fn main_line(&self) -> Vec<PyNode> {
         self.game
+            .arena()
             .line_from(self.index)
             .into_iter()
             .map(|i| node(&self.game, i))
@@ -524,12 +531,19 @@ impl PyNode {
 
     fn __repr__(&self) -> String {
         let mut out = format!("Node({}: ", self.index);
-        for (i, prop) in self.game.props_of(self.index).iter().take(6).enumerate() {
+        for (i, prop) in self
+            .game
+            .arena()
+            .props_of(self.index)
+            .iter()
+            .take(6)
+            .enumerate()
+        {
             if i > 0 {
                 out.push(' ');
             }
-            out.push_str(&self.game.str(prop.ident));
-            for value in self.game.values_of(prop).take(3) {
+            out.push_str(&self.game.arena().str(prop.ident));
+            for value in self.game.arena().values_of(prop).take(3) {
                 let short: String = value.chars().take(20).collect();
                 out.push_str(&format!("[{short}]"));
             }

@@ -12,7 +12,7 @@ use pyo3::types::{PyByteArray, PyBytes, PyList, PyString, PyTuple};
 use crate::data::{GameData, Problem};
 use crate::pool::{parse_input, Item, Pipeline, Plan};
 use crate::py_game::{describe, write_spec, PyGame, PyNode, PyWarning};
-use crate::read::{Charset, ReadOptions, Step, Steps};
+use crate::read::{ReadOptions, Step, Steps};
 use crate::tree::write;
 
 /// The `SgfError` for `problem` in `file`.
@@ -46,14 +46,7 @@ fn warn(py: Python<'_>, problems: &[Problem], file: Option<&str>) -> PyResult<()
 
 /// The read options from the Python arguments.
 pub fn read_options(lenient: bool, charset: Option<&str>) -> PyResult<ReadOptions> {
-    let charset = match charset {
-        None => Charset::Detect,
-        Some(label) => Charset::Forced(
-            encoding_rs::Encoding::for_label(label.trim().as_bytes())
-                .ok_or_else(|| PyValueError::new_err(format!("unknown charset {label:?}")))?,
-        ),
-    };
-    Ok(ReadOptions { lenient, charset })
+    ReadOptions::new(lenient, charset).map_err(PyValueError::new_err)
 }
 
 /// The bytes of `data`: `bytes`, `bytearray`, `memoryview` or `str`
@@ -160,7 +153,6 @@ pub fn parse(
 ) -> PyResult<Vec<PyGame>> {
     let plan = Plan {
         options: read_options(lenient, charset)?,
-        nodes: true,
         fast: true,
         raw,
     };
@@ -182,7 +174,6 @@ pub fn parse_with_trees(
 ) -> PyResult<Vec<PyGame>> {
     let plan = Plan {
         options: read_options(lenient, None)?,
-        nodes: true,
         fast: false,
         raw,
     };
@@ -271,7 +262,6 @@ impl GameIterator {
     ) -> PyResult<Self> {
         let plan = Plan {
             options: read_options(lenient, charset)?,
-            nodes: true,
             fast: true,
             raw,
         };
@@ -311,12 +301,11 @@ pub struct EventIterator {
 impl EventIterator {
     #[new]
     #[pyo3(signature = (data, *, lenient = false))]
-    fn new(py: Python<'_>, data: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Self> {
+    fn new(data: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Self> {
         let input = input_bytes(data)?;
-        let (steps, warnings) = py.detach(|| Steps::new(input, lenient));
         Ok(EventIterator {
-            steps,
-            warnings,
+            steps: Steps::new(input, lenient),
+            warnings: Vec::new(),
             done: false,
         })
     }
@@ -329,7 +318,9 @@ impl EventIterator {
         if self.done {
             return Ok(None);
         }
-        let step = match self.steps.next_step() {
+        let step = self.steps.next_step();
+        self.warnings.append(&mut self.steps.take_warnings());
+        let step = match step {
             None => {
                 self.done = true;
                 return Ok(None);
@@ -359,7 +350,8 @@ impl EventIterator {
         Ok(Some(tuple))
     }
 
-    /// The repairs of a lenient read (all of them, known from the start).
+    /// The repairs of a lenient read, up to the last event taken (all of
+    /// them once every event is taken).
     #[getter]
     fn warnings(&self) -> Vec<PyWarning> {
         self.warnings

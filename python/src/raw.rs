@@ -4,7 +4,7 @@
 //! not match its events property for property (a repeated property was
 //! merged, a game tree was dropped) gets none.
 
-use crate::data::{GameData, Raw};
+use crate::data::{GameData, Nodes, Raw};
 use crate::read::{lenient_events, ReadOptions, Sink, Values};
 
 /// One property of the events: identifier, and its values in `bytes`.
@@ -19,7 +19,7 @@ struct Collector {
 }
 
 impl Sink for Collector {
-    fn start(&mut self) {
+    fn start(&mut self, _at: u64) {
         if self.depth == 0 {
             self.games.push(Vec::new());
         }
@@ -45,7 +45,7 @@ impl Sink for Collector {
         true
     }
 
-    fn end(&mut self) {
+    fn end(&mut self, _end: u64) {
         self.depth = self.depth.saturating_sub(1);
     }
 }
@@ -59,23 +59,27 @@ pub fn attach(input: &[u8], options: &ReadOptions, games: &mut [GameData]) {
         return;
     }
     for (game, nodes) in games.iter_mut().zip(&collector.games) {
-        game.raw = matched(game, nodes, &collector.bytes);
+        let raw = matched(game, nodes, &collector.bytes);
+        if let Nodes::Built(arena) = &mut game.nodes {
+            arena.raw = raw;
+        }
     }
 }
 
 fn matched(game: &GameData, nodes: &[Vec<Property>], bytes: &[u8]) -> Option<Raw> {
-    if nodes.len() != game.nodes.len() {
+    let arena = game.arena();
+    if nodes.len() != arena.nodes.len() {
         return None;
     }
     let mut raw = Raw::default();
     for (index, props) in nodes.iter().enumerate() {
-        let ours = game.props_of(index as u32);
+        let ours = arena.props_of(index as u32);
         if ours.len() != props.len() {
             return None;
         }
         for (prop, (ident, ranges)) in ours.iter().zip(props) {
             let count = (prop.values.1 - prop.values.0) as usize;
-            if game.str(prop.ident) != ident.as_str() || count != ranges.len() {
+            if arena.str(prop.ident) != ident.as_str() || count != ranges.len() {
                 return None;
             }
             for &(start, end) in ranges {

@@ -1,67 +1,84 @@
-//! Every call into sgf-stream's reading API (options, collection
-//! parsing, events, errors and warnings) is in this file, so a change of
-//! the library's reading API is adapted here alone.
+//! Every call into sgf-stream's reading API (options, readers, game
+//! iterators, errors and warnings) is in this file and in `units.rs`, so
+//! a change of the library's reading API is adapted there alone.
 
 use std::borrow::Cow;
+use std::io::Read;
 
-use bytes::Bytes;
+use sgf_stream::build::{Games, TreeBuilder};
+use sgf_stream::charset::CharsetMode;
 use sgf_stream::{
-    decode_to_utf8, parse_collection_with, value, BytesParser, CharsetSource, Error, ErrorKind,
-    Event, LenientParser, OwnedEvent, ParseOptions, Parser, Position, RawValues, SgfTree, Warning,
-    WarningKind,
+    value, Charset, Error, ErrorKind, Event, Parser, Position, RawValues, ReaderBuilder, SgfTree,
+    TreeErrorKind, Warning, WarningKind,
 };
 
 use crate::data::{Place, Problem};
-
-/// Which charset to read input in.
-#[derive(Debug, Clone, Copy)]
-pub enum Charset {
-    /// Find it: BOM, `CA`, detection (the library's rules).
-    Detect,
-    /// This one, whatever the file says: the input is converted to UTF-8
-    /// first, and positions count bytes of the converted text.
-    Forced(&'static encoding_rs::Encoding),
-}
 
 /// How to read input.
 #[derive(Debug, Clone, Copy)]
 pub struct ReadOptions {
     pub lenient: bool,
-    pub charset: Charset,
+    pub charset: CharsetMode,
 }
 
-/// The game trees of one stretch of input, with its warnings.
-#[derive(Debug)]
-pub struct Trees {
-    pub trees: Vec<SgfTree>,
-    pub warnings: Vec<Problem>,
-    pub charset: &'static str,
-}
+impl ReadOptions {
+    /// The options, with `charset` a label (`None`: find each game's
+    /// charset).
+    pub fn new(lenient: bool, charset: Option<&str>) -> Result<ReadOptions, String> {
+        let charset = match charset {
+            None => CharsetMode::Auto,
+            Some(label) => CharsetMode::Fixed(
+                Charset::for_label(label.trim())
+                    .ok_or_else(|| format!("unknown charset {label:?}"))?,
+            ),
+        };
+        Ok(ReadOptions { lenient, charset })
+    }
 
-/// Reads the game trees of `input`: strict (the first malformation is an
-/// error) or lenient (repairs, each one a warning).
-pub fn parse_trees(input: &[u8], options: &ReadOptions) -> Result<Trees, Problem> {
-    let mut parse_options = if options.lenient {
-        ParseOptions::lenient()
-    } else {
-        ParseOptions::strict()
-    };
-    let (text, forced) = match options.charset {
-        Charset::Detect => (Cow::Borrowed(input), None),
-        Charset::Forced(encoding) => {
-            parse_options.charset = false;
-            let (text, _, _) = encoding.decode(input);
-            (
-                Cow::Owned(text.into_owned().into_bytes()),
-                Some(encoding.name()),
-            )
+    /// Whether each game's charset is found (not forced).
+    pub fn finds_charset(&self) -> bool {
+        self.charset == CharsetMode::Auto
+    }
+
+    /// The library's options for these.
+    pub fn builder(&self) -> ReaderBuilder {
+        ReaderBuilder::new()
+            .lenient(self.lenient)
+            .charset(self.charset)
+    }
+
+    /// These options with the charset fixed to `charset`.
+    pub fn fixed(&self, charset: Charset) -> ReadOptions {
+        ReadOptions {
+            charset: CharsetMode::Fixed(charset),
+            ..*self
         }
-    };
-    let parsed = parse_collection_with(&text, &parse_options).map_err(|err| error(&err))?;
-    Ok(Trees {
-        trees: parsed.trees,
-        warnings: parsed.warnings.iter().map(warning).collect(),
-        charset: forced.unwrap_or(parsed.charset.charset),
+    }
+}
+
+/// Whether the charset stage would read `input` as UTF-8 as it is, with
+/// no warning: valid UTF-8 without a byte order mark or a zero byte (the
+/// marks of UTF-16), whose every `CA` names UTF-8. Such input is read
+/// straight from its bytes.
+pub fn plain_utf8(input: &[u8]) -> bool {
+    let marked = input.starts_with(b"\xEF\xBB\xBF")
+        || input.starts_with(b"\xFF\xFE")
+        || input.starts_with(b"\xFE\xFF");
+    if marked || memchr::memchr(0, input).is_some() || std::str::from_utf8(input).is_err() {
+        return false;
+    }
+    memchr::memmem::find_iter(input, b"CA").all(|at| {
+        let after = &input[at + 2..];
+        let open = after.iter().position(|b| !b.is_ascii_whitespace());
+        let Some(open) = open.filter(|&open| after[open] == b'[') else {
+            return true;
+        };
+        let value = &after[open + 1..];
+        let close = memchr::memchr(b']', &value[..value.len().min(100)]);
+        close.is_some_and(|close| {
+            let label = String::from_utf8_lossy(&value[..close]);
+            Charset::for_label(label.trim()) == Some(Charset::Utf8)
+        })
     })
 }
 
@@ -81,61 +98,60 @@ impl<'a> Values<'a> {
     pub fn iter(self) -> impl Iterator<Item = &'a [u8]> {
         self.0.iter().map(|value| value.as_bytes())
     }
+
+    /// The library's view of them.
+    pub fn raw(self) -> RawValues<'a> {
+        self.0
+    }
 }
 
 /// What [`strict_events`] hands its events to.
 pub trait Sink {
-    fn start(&mut self);
+    /// `(`, at byte `at`.
+    fn start(&mut self, at: u64);
     fn node(&mut self);
     /// A property with its raw values; returns `false` to give up.
     fn property(&mut self, ident: &str, values: Values<'_>) -> bool;
-    fn end(&mut self);
+    /// `)`, ending before byte `end`.
+    fn end(&mut self, end: u64);
 }
 
-/// Runs the strict parser over `input` and hands its events to `sink`,
-/// when `input` is valid UTF-8 that the library would read as UTF-8 with
-/// no warning. Returns the charset's name, or `None` when the input needs
-/// [`parse_trees`]: another charset, a warning, a parse error, or a sink
-/// that gave up. The sink may have taken some events by then.
-pub fn strict_events(input: &[u8], sink: &mut dyn Sink) -> Option<&'static str> {
-    let (text, report) = decode_to_utf8(input);
-    // Without `CA`, the library took the input as UTF-8 because it is
-    // valid UTF-8; a declared UTF-8 may hold invalid bytes.
-    let valid = match report.source {
-        CharsetSource::Declared => std::str::from_utf8(&text).is_ok(),
-        CharsetSource::Default => report.declared.is_none(),
-        _ => false,
-    };
-    if !valid || report.transcoded {
-        return None;
-    }
-    for event in Parser::new(&text) {
-        match event.ok()? {
-            Event::StartGameTree => sink.start(),
-            Event::Node => sink.node(),
-            Event::EndGameTree => sink.end(),
-            Event::Property(ident, values) => {
-                if !sink.property(ident.as_str(), Values(values)) {
-                    return None;
+/// Runs the strict parser over `input` (UTF-8) and hands its events to
+/// `sink`. Returns `false` at a parse error or when the sink gave up; the
+/// sink may have taken some events by then.
+pub fn strict_events(input: &[u8], sink: &mut impl Sink) -> bool {
+    let mut parser = Parser::new(input);
+    loop {
+        match parser.next_spanned() {
+            Err(_) => return false,
+            Ok(None) => return true,
+            Ok(Some((event, span))) => match event {
+                Event::StartGameTree => sink.start(span.start),
+                Event::Node => sink.node(),
+                Event::EndGameTree => sink.end(span.end),
+                Event::Property(ident, values) => {
+                    if !sink.property(ident.as_str(), Values(values)) {
+                        return false;
+                    }
                 }
-            }
+            },
         }
     }
-    Some(report.charset)
 }
 
-/// Runs the lenient parser over `input` (converted to UTF-8 as
-/// [`parse_trees`] converts it) and hands its events to `sink`.
-pub fn lenient_events(input: &[u8], options: &ReadOptions, sink: &mut dyn Sink) {
-    let text = match options.charset {
-        Charset::Detect => decode_to_utf8(input).0,
-        Charset::Forced(encoding) => Cow::Owned(encoding.decode(input).0.into_owned().into_bytes()),
-    };
-    for event in LenientParser::new(&text) {
+/// Runs the lenient reader over `input` (through the charset stage, as
+/// `options` say) and hands its events' properties to `sink`, a game at
+/// a time; the events of a game the reader drops are handed too.
+pub fn lenient_events(input: &[u8], options: &ReadOptions, sink: &mut impl Sink) {
+    let mut reader = ReaderBuilder::new()
+        .lenient(true)
+        .charset(options.charset)
+        .from_reader_decoded(input);
+    while let Ok(Some((event, span))) = reader.next_spanned() {
         match event {
-            Event::StartGameTree => sink.start(),
+            Event::StartGameTree => sink.start(span.start),
             Event::Node => sink.node(),
-            Event::EndGameTree => sink.end(),
+            Event::EndGameTree => sink.end(span.end),
             Event::Property(ident, values) => {
                 sink.property(ident.as_str(), Values(values));
             }
@@ -162,6 +178,51 @@ fn place(position: Position) -> Place {
     }
 }
 
+/// Games through the library's tree builder (strict, or repairing), each
+/// with the warnings found up to its end and its charset.
+pub struct Trees<R: Read> {
+    games: Games<sgf_stream::read::Decoded<R>, TreeBuilder>,
+}
+
+/// One step of [`Trees`].
+pub enum TreeStep {
+    Game {
+        tree: SgfTree,
+        warnings: Vec<Problem>,
+        charset: &'static str,
+    },
+    /// The end, with the warnings after the last game.
+    End(Vec<Problem>),
+    /// A strict read's error, or a failed read.
+    Failed(Problem),
+}
+
+impl<R: Read> Trees<R> {
+    pub fn new(input: R, options: &ReadOptions) -> Self {
+        let builder = match options.lenient {
+            true => TreeBuilder::lenient(),
+            false => TreeBuilder::new(),
+        };
+        Trees {
+            games: Games::new(options.builder().from_reader_decoded(input), builder),
+        }
+    }
+
+    pub fn step(&mut self) -> TreeStep {
+        let next = self.games.next();
+        let warnings = self.games.take_warnings().iter().map(warning).collect();
+        match next {
+            None => TreeStep::End(warnings),
+            Some(Err(err)) => TreeStep::Failed(error(&err)),
+            Some(Ok(tree)) => TreeStep::Game {
+                tree,
+                warnings,
+                charset: self.games.reader().charset_report().charset.name(),
+            },
+        }
+    }
+}
+
 /// A parse error as the binding reports it.
 pub fn error(err: &Error) -> Problem {
     let position = err.position();
@@ -173,7 +234,13 @@ pub fn error(err: &Error) -> Problem {
     }
 }
 
-fn warning(warning: &Warning) -> Problem {
+/// Whether `err` is a failed read (not malformed input).
+pub fn is_io(err: &Error) -> bool {
+    matches!(err.kind(), ErrorKind::Io(_))
+}
+
+/// A warning as the binding reports it.
+pub fn warning(warning: &Warning) -> Problem {
     let range = warning.range();
     Problem {
         kind: warning_kind(warning.kind()).to_string(),
@@ -196,15 +263,17 @@ fn error_kind(kind: &ErrorKind) -> &'static str {
         ErrorKind::UnexpectedByte(_) => "unexpected_byte",
         ErrorKind::NodeAfterVariation => "node_after_variation",
         ErrorKind::TrailingText(_) => "trailing_text",
-        ErrorKind::ExtraGameTree => "extra_game_tree",
-        ErrorKind::RepeatedProperty(_) => "repeated_property",
-        ErrorKind::InvalidUtf8 => "invalid_utf8",
         ErrorKind::TooDeep(_) => "too_deep",
         ErrorKind::ValueTooLong(_) => "value_too_long",
+        ErrorKind::IdentifierTooLong(_) => "identifier_too_long",
+        ErrorKind::SpaceTooLong(_) => "space_too_long",
         ErrorKind::TooManyProperties(_) => "too_many_properties",
         ErrorKind::TooManyValues(_) => "too_many_values",
         ErrorKind::Io(_) => "io",
-        ErrorKind::InputTooLarge(_) => "input_too_large",
+        ErrorKind::Tree(TreeErrorKind::ExtraGameTree) => "extra_game_tree",
+        ErrorKind::Tree(TreeErrorKind::RepeatedProperty(_)) => "repeated_property",
+        ErrorKind::Tree(TreeErrorKind::InvalidUtf8) => "invalid_utf8",
+        ErrorKind::Tree(TreeErrorKind::InputTooLarge(_)) => "input_too_large",
         _ => "other",
     }
 }
@@ -214,6 +283,7 @@ fn warning_kind(kind: &WarningKind) -> &'static str {
         WarningKind::SkippedText => "skipped_text",
         WarningKind::UnmatchedClose => "unmatched_close",
         WarningKind::MissingClose(_) => "missing_close",
+        WarningKind::UnclosedGame => "unclosed_game",
         WarningKind::MissingNode => "missing_node",
         WarningKind::EmptyGameTree => "empty_game_tree",
         WarningKind::RedundantParenthesis => "redundant_parenthesis",
@@ -238,58 +308,41 @@ fn warning_kind(kind: &WarningKind) -> &'static str {
 pub enum Step {
     Start,
     Node,
-    Property(String, Vec<Bytes>),
+    Property(String, Vec<bytes::Bytes>),
     End,
 }
 
-/// The events of an input, one at a time.
-pub enum Steps {
-    /// Strict: the parser runs as the events are taken.
-    Strict(BytesParser),
-    /// Lenient: the events were read at once, with the warnings.
-    Lenient(std::vec::IntoIter<Step>),
+/// The events of an input, one at a time, with the repairs of a lenient
+/// read as they are found.
+pub struct Steps {
+    reader: sgf_stream::Reader<sgf_stream::read::Shared>,
 }
 
 impl Steps {
-    /// The events of `input`; a lenient read also gives its warnings.
-    pub fn new(input: Bytes, lenient: bool) -> (Steps, Vec<Problem>) {
-        if !lenient {
-            return (Steps::Strict(BytesParser::new(input)), Vec::new());
+    pub fn new(input: bytes::Bytes, lenient: bool) -> Steps {
+        Steps {
+            reader: ReaderBuilder::new().lenient(lenient).from_bytes(input),
         }
-        let mut parser = LenientParser::new(&input);
-        let steps: Vec<Step> = parser
-            .by_ref()
-            .map(|event| match event {
-                Event::StartGameTree => Step::Start,
-                Event::Node => Step::Node,
-                Event::EndGameTree => Step::End,
-                Event::Property(ident, values) => Step::Property(
-                    ident.as_str().to_string(),
-                    values
-                        .iter()
-                        .map(|v| input.slice_ref(v.as_bytes()))
-                        .collect(),
-                ),
-            })
-            .collect();
-        let warnings = parser.warnings().iter().map(warning).collect();
-        (Steps::Lenient(steps.into_iter()), warnings)
     }
 
     /// The next event, `None` at the end.
     pub fn next_step(&mut self) -> Option<Result<Step, Problem>> {
-        match self {
-            Steps::Lenient(steps) => steps.next().map(Ok),
-            Steps::Strict(parser) => Some(match parser.next()? {
-                Err(err) => Err(error(&err)),
-                Ok(OwnedEvent::StartGameTree) => Ok(Step::Start),
-                Ok(OwnedEvent::Node) => Ok(Step::Node),
-                Ok(OwnedEvent::EndGameTree) => Ok(Step::End),
-                Ok(OwnedEvent::Property(property)) => Ok(Step::Property(
-                    property.ident().to_string(),
-                    property.value_bytes().collect(),
-                )),
-            }),
-        }
+        use sgf_stream::OwnedEvent;
+        Some(match self.reader.next_event() {
+            Err(err) => Err(error(&err)),
+            Ok(None) => return None,
+            Ok(Some(OwnedEvent::StartGameTree)) => Ok(Step::Start),
+            Ok(Some(OwnedEvent::Node)) => Ok(Step::Node),
+            Ok(Some(OwnedEvent::EndGameTree)) => Ok(Step::End),
+            Ok(Some(OwnedEvent::Property(property))) => Ok(Step::Property(
+                property.ident().to_string(),
+                property.value_bytes().collect(),
+            )),
+        })
+    }
+
+    /// The repairs found so far and not yet taken.
+    pub fn take_warnings(&mut self) -> Vec<Problem> {
+        self.reader.take_warnings().iter().map(warning).collect()
     }
 }

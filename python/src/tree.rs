@@ -1,192 +1,144 @@
 //! Every call into sgf-stream's trees, game information, typed values
-//! and writer: an `SgfTree` becomes the binding's [`GameData`], and a
-//! `GameData` is written back as SGF.
+//! and writer: an `SgfTree` becomes the binding's [`GameData`], events
+//! are summed up by the library's `GameCollector`, and a game is written
+//! back as SGF.
 
-use sgf_stream::game::{GameResult, WinBy};
-use sgf_stream::props::{self, Category};
-use sgf_stream::typed::{BoardSize, Color, Decoder, Move, PropertyError};
-use sgf_stream::{Charset, Layout, Newline, SgfTree, WriteOptions, Writer};
+use sgf_stream::game::{GameCollector, GameInfo, GameResult, WinBy};
+use sgf_stream::typed::{BoardSize, Color, Decoder, Move, PropertyError, Value};
+use sgf_stream::{Charset, Event, Layout, Newline, PropIdent, SgfTree, WriteOptions, Writer};
 
-use crate::data::{GameData, Info, NodeRec, Problem, PropRec, BLACK, NONE, WHITE};
+use crate::data::{Arena, GameData, Info, NodeRec, Nodes, Problem, PropRec, BLACK, NONE, WHITE};
+use crate::read::Values;
 
 /// `tree` as the binding's game record, with its main-line moves, game
-/// information and setup stones decoded; its nodes are kept (flattened)
-/// when `nodes` is set.
-pub fn game_data(mut tree: SgfTree, charset: &'static str, nodes: bool) -> GameData {
-    let mut game = GameData {
-        charset,
-        ..GameData::default()
-    };
+/// information, setup stones and nodes.
+pub fn game_data(mut tree: SgfTree, charset: &'static str) -> GameData {
     let (moves, move_errors) = tree.moves_lenient();
-    game.moves = moves
-        .iter()
-        .map(|&(color, played)| move_row(color, played))
-        .collect();
     let (info, info_errors) = tree.game_info_lenient();
-    game.setup = setup_of(&tree, info.size);
-    game.info = info_of(info);
     let mut errors = info_errors;
     errors.extend(move_errors);
     errors.dedup();
-    game.warnings = errors.iter().map(value_problem).collect();
-    game.node_count = tree.nodes().count() as u64;
-    if nodes {
-        flatten(&mut tree, &mut game);
-    }
+    let mut game = GameData {
+        charset,
+        moves: moves
+            .iter()
+            .map(|&(color, played)| move_row(color, played))
+            .collect(),
+        setup: setup_of(&tree, info.size),
+        info: info_of(info),
+        warnings: errors.iter().map(value_problem).collect(),
+        node_count: tree.nodes().count() as u64,
+        ..GameData::default()
+    };
+    let mut arena = Arena::default();
+    flatten(&mut tree, &mut arena);
+    game.nodes = Nodes::Built(arena);
     game
 }
 
-/// Whether property `ident` goes into the game information: root
-/// properties in the root, game-info properties anywhere on the main
-/// line; and the root's setup stones.
-pub fn is_summarized(ident: &str, root: bool) -> bool {
-    if root && matches!(ident, "AB" | "AW" | "AE") {
-        return true;
-    }
-    props::lookup(ident).is_some_and(|info| match info.category {
-        Category::GameInfo => true,
-        Category::Root => root,
-        _ => false,
-    })
-}
-
-/// The summarized properties (see [`is_summarized`]) of the main line's
-/// nodes, as nodes of their own.
+/// The library's `GameCollector` (lenient: bad values are warnings) over
+/// the events of a game's main line.
 #[derive(Debug, Default)]
-pub struct Chain(Vec<SgfTree>);
-
-impl Chain {
-    /// Adds a property to main-line node `node` (from 0, the root).
-    pub fn push(&mut self, node: usize, ident: &str, values: Vec<String>) {
-        if self.0.len() <= node {
-            self.0.resize_with(node + 1, SgfTree::new);
-        }
-        self.0[node].push_property(ident, values);
-    }
+pub struct Collector {
+    collector: GameCollector,
+    record: Option<sgf_stream::game::GameRecord>,
 }
 
-/// The raw value of a move: two bytes (nearly all of them), or another
-/// length.
-#[derive(Debug, Clone, Copy)]
-pub enum MoveBytes<'a> {
-    Two([u8; 2]),
-    Other(&'a [u8]),
-}
-
-/// Moves, game information and setup stones, decoded.
+/// What a [`Collector`] sums up: moves, information, the board size, and
+/// the values that did not fit their property.
 pub struct Summary {
     pub moves: Vec<[i16; 3]>,
     pub info: Info,
-    pub setup: [Vec<[i16; 2]>; 3],
+    pub size: BoardSize,
     pub warnings: Vec<Problem>,
 }
 
-/// What [`game_data`] decodes, from the summarized properties of each
-/// main-line node that has some (the root first, see
-/// [`is_summarized`]) and the main line's raw move values; `None` when a
-/// move is not one well-formed value (then the whole tree is needed).
-pub fn summarize<'m>(
-    chain: Chain,
-    moves: impl ExactSizeIterator<Item = (bool, MoveBytes<'m>)>,
-) -> Option<Summary> {
-    let mut nodes = chain.0;
-    let mut root = nodes.pop().unwrap_or_default();
-    while let Some(mut parent) = nodes.pop() {
-        parent.children_mut().push(root);
-        root = parent;
+impl Collector {
+    /// A game starts (its first `(`).
+    pub fn start(&mut self) {
+        self.collector = GameCollector::lenient();
+        self.record = None;
+        self.push(&Event::StartGameTree);
     }
-    let size = root.board_size();
-    let mut warnings: Vec<PropertyError> = Vec::new();
-    let played_size = size.clone().unwrap_or_default();
-    let mut rows = Vec::with_capacity(moves.len());
-    let decoded = MOVES.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        let table = cache.table(played_size);
-        for (white, raw) in moves {
-            let [x, y] = table.point(raw)?;
-            rows.push([if white { WHITE } else { BLACK }, x, y]);
+
+    pub fn node(&mut self) {
+        self.push(&Event::Node);
+    }
+
+    pub fn property(&mut self, ident: &str, values: Values<'_>) {
+        self.push(&Event::Property(PropIdent::new(ident), values.raw()));
+    }
+
+    /// The main line ends (the game's first `)`).
+    pub fn end_main_line(&mut self) {
+        self.push(&Event::EndGameTree);
+    }
+
+    fn push(&mut self, event: &Event<'_>) {
+        // A lenient collector never fails.
+        if let Ok(Some(record)) = self.collector.push(event) {
+            self.record = Some(record);
         }
-        Some(())
-    });
-    decoded?;
-    let (info, info_errors) = root.game_info_lenient();
-    warnings.extend(info_errors);
-    if let Err(err) = size {
-        warnings.push(err);
     }
-    warnings.dedup();
-    Some(Summary {
-        moves: rows,
-        setup: setup_of(&root, info.size),
-        info: info_of(info),
-        warnings: warnings.iter().map(value_problem).collect(),
-    })
+
+    /// The summary of the game.
+    pub fn finish(&mut self) -> Summary {
+        let record = self.record.take().unwrap_or_default();
+        Summary {
+            moves: record
+                .moves
+                .iter()
+                .map(|&(color, played)| move_row(color, played))
+                .collect(),
+            size: record.info.size,
+            info: info_of(record.info),
+            warnings: record.warnings.iter().map(value_problem).collect(),
+        }
+    }
 }
 
-/// `Move::decode` of two-byte values, remembered per board size (a few
-/// sizes at a time) for each thread.
-#[derive(Default)]
-struct MoveCache {
-    tables: Vec<(BoardSize, MoveTable)>,
+/// The root's `AB`, `AW` and `AE` values as written, decoded once the
+/// board size is known.
+#[derive(Debug, Default)]
+pub struct Setup {
+    values: [Vec<Vec<u8>>; 3],
 }
 
-thread_local! {
-    static MOVES: std::cell::RefCell<MoveCache> = std::cell::RefCell::default();
-}
-
-impl MoveCache {
-    fn table(&mut self, size: BoardSize) -> &mut MoveTable {
-        let at = match self.tables.iter().position(|(s, _)| *s == size) {
-            Some(at) => at,
-            None => {
-                if self.tables.len() == 4 {
-                    self.tables.remove(0);
-                }
-                self.tables.push((size, MoveTable::new(size)));
-                self.tables.len() - 1
-            }
+impl Setup {
+    /// A property of the root.
+    pub fn property(&mut self, ident: &str, values: Values<'_>) {
+        let at = match ident {
+            "AB" => 0,
+            "AW" => 1,
+            "AE" => 2,
+            _ => return,
         };
-        &mut self.tables[at].1
-    }
-}
-
-/// Two-byte values to points for one board size: 0 not decoded yet,
-/// 1 not a move, else 2 + (x + 1) * 256 + (y + 1), a pass being -1, -1.
-struct MoveTable {
-    size: BoardSize,
-    known: Vec<u32>,
-}
-
-impl MoveTable {
-    fn new(size: BoardSize) -> Self {
-        MoveTable {
-            size,
-            known: vec![0; 1 << 16],
-        }
+        self.values[at] = values.iter().map(<[u8]>::to_vec).collect();
     }
 
-    /// x, y of the move `raw`, as in move rows.
-    fn point(&mut self, raw: MoveBytes<'_>) -> Option<[i16; 2]> {
-        let [a, b] = match raw {
-            MoveBytes::Two(two) => two,
-            MoveBytes::Other(raw) => {
-                let [_, x, y] = move_row(Color::Black, Move::decode(raw, self.size).ok()?);
-                return Some([x, y]);
+    /// The points, on a board of `size`; the values are forgotten.
+    pub fn take(&mut self, size: BoardSize) -> [Vec<[i16; 2]>; 3] {
+        let decoder = Decoder::with_size(size);
+        let mut out: [Vec<[i16; 2]>; 3] = Default::default();
+        for (at, ident) in ["AB", "AW", "AE"].iter().enumerate() {
+            let values = std::mem::take(&mut self.values[at]);
+            if values.is_empty() {
+                continue;
             }
-        };
-        let slot = &mut self.known[usize::from(a) << 8 | usize::from(b)];
-        if *slot == 0 {
-            *slot = match Move::decode(&[a, b], self.size) {
-                Err(_) => 1,
-                Ok(played) => {
-                    let [_, x, y] = move_row(Color::Black, played);
-                    2 + ((x + 1) as u32) * 256 + (y + 1) as u32
-                }
-            };
+            let (points, _) = decoder.decode_raw_lenient(ident, values.iter().map(Vec::as_slice));
+            out[at] = points_of(&points);
         }
-        let code = slot.checked_sub(2)?;
-        Some([(code / 256) as i16 - 1, (code % 256) as i16 - 1])
+        out
     }
+}
+
+/// The points among decoded values, as x, y.
+fn points_of(values: &[Value<'_>]) -> Vec<[i16; 2]> {
+    values
+        .iter()
+        .filter_map(|value| value.as_point())
+        .map(|p| [i16::from(p.col), i16::from(p.row)])
+        .collect()
 }
 
 fn move_row(color: Color, played: Move) -> [i16; 3] {
@@ -200,22 +152,18 @@ fn move_row(color: Color, played: Move) -> [i16; 3] {
     }
 }
 
-fn setup_of(tree: &SgfTree, size: sgf_stream::typed::BoardSize) -> [Vec<[i16; 2]>; 3] {
+fn setup_of(tree: &SgfTree, size: BoardSize) -> [Vec<[i16; 2]>; 3] {
     let decoder = Decoder::with_size(size);
     ["AB", "AW", "AE"].map(|ident| {
         let Some(values) = tree.get(ident) else {
             return Vec::new();
         };
         let (points, _) = decoder.decode_tree_lenient(ident, values);
-        points
-            .iter()
-            .filter_map(|value| value.as_point())
-            .map(|p| [i16::from(p.col), i16::from(p.row)])
-            .collect()
+        points_of(&points)
     })
 }
 
-fn info_of(info: sgf_stream::game::GameInfo) -> Info {
+fn info_of(info: GameInfo) -> Info {
     let (winner, margin, reason) = match info.outcome() {
         Some(GameResult::Win { winner, by }) => {
             let winner = match winner {
@@ -282,9 +230,9 @@ fn range_of(text: &mut Vec<u8>, part: &str) -> (u32, u32) {
     (start, text.len() as u32)
 }
 
-/// Moves the nodes of `tree` into `game`'s arena, in pre-order, without
-/// recursion.
-fn flatten(tree: &mut SgfTree, game: &mut GameData) {
+/// Moves the nodes of `tree` into `game`, an arena, in pre-order,
+/// without recursion.
+fn flatten(tree: &mut SgfTree, game: &mut Arena) {
     let root = std::mem::take(tree);
     // (node, its parent, its parent's last child so far)
     let mut stack: Vec<(SgfTree, u32)> = vec![(root, NONE)];
@@ -325,7 +273,7 @@ fn flatten(tree: &mut SgfTree, game: &mut GameData) {
 
 /// The subtree of `game` from node `top`, as an `SgfTree`, built from the
 /// last node back so that every child is ready before its parent.
-fn to_tree(game: &GameData, top: u32) -> SgfTree {
+fn to_tree(game: &Arena, top: u32) -> SgfTree {
     // Pre-order puts a subtree's nodes right after its top, up to the
     // next node that is not below it.
     let mut end = top as usize + 1;
@@ -351,7 +299,7 @@ fn to_tree(game: &GameData, top: u32) -> SgfTree {
     built[0].take().unwrap_or_default()
 }
 
-fn is_below(game: &GameData, node: u32, top: u32) -> bool {
+fn is_below(game: &Arena, node: u32, top: u32) -> bool {
     // A node after `top` in pre-order is below it while its parent chain
     // reaches `top`; parents come before children, so the check is one
     // step: the parent is `top` or itself below (already counted).
@@ -389,7 +337,7 @@ pub fn write(games: &[(&GameData, u32)], spec: &WriteSpec) -> Result<Vec<u8>, St
     let mut writer = Writer::with_options(Vec::new(), options);
     for &(game, top) in games {
         writer
-            .write_tree(&to_tree(game, top))
+            .write_tree(&to_tree(game.arena(), top))
             .map_err(|err| err.to_string())?;
     }
     writer.into_inner().map_err(|err| err.to_string())

@@ -109,7 +109,7 @@ def test_charsets():
     gb = "(;PB[柯洁];B[pd])".encode("gb18030")
     (game,) = sgf_stream.parse(gb, charset="gb18030")
     assert game.info.black == "柯洁"
-    assert game.charset == "gb18030"
+    assert game.charset == "GB18030"
     with pytest.raises(ValueError, match="unknown charset"):
         sgf_stream.parse(b"(;)", charset="klingon")
 

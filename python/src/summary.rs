@@ -1,0 +1,235 @@
+//! Games straight from the strict parser's events over well-formed UTF-8
+//! text: the main line's moves and the game information read on the way
+//! by the library's `GameCollector`, the root's setup stones, and the
+//! nodes either kept (an arena of values as written) or left to be built
+//! from the game's text when first asked for. A parse error or a
+//! property repeated in a node gives up: the input then goes through the
+//! library's trees (`units.rs`).
+
+use bytes::Bytes;
+
+use crate::data::{Arena, GameData, NodeRec, Nodes, PropRec, NONE};
+use crate::read::{strict_events, Sink, Values};
+use crate::tree::{Collector, Setup};
+
+/// The games of well-formed UTF-8 `input`, their nodes left to be built
+/// when asked for; `None` when it needs the library's trees.
+pub fn games_of(input: &Bytes, charset: &'static str) -> Option<Vec<GameData>> {
+    let mut builder = Builder::new(input, false);
+    if !strict_events(input, &mut builder) || builder.open.depth != 0 {
+        return None;
+    }
+    let mut games = builder.games;
+    for game in &mut games {
+        game.charset = charset;
+    }
+    Some(games)
+}
+
+/// The nodes of the game text `text` (one game tree that
+/// [`games_of`] read), values as written.
+pub fn nodes_of(text: &Bytes) -> Arena {
+    let mut builder = Builder::new(text, true);
+    strict_events(text, &mut builder);
+    builder
+        .games
+        .pop()
+        .map(|game| game.nodes)
+        .map_or_else(Arena::default, |nodes| match nodes {
+            Nodes::Built(arena) => arena,
+            Nodes::Text(..) => Arena::default(),
+        })
+}
+
+/// The game being read.
+#[derive(Default)]
+struct Open {
+    arena: Arena,
+    /// The current node at each open `(`.
+    marks: Vec<u32>,
+    current: u32,
+    last_child: Vec<u32>,
+    depth: u32,
+    start: u64,
+    on_main_line: bool,
+    /// Nodes seen on the main line.
+    main_nodes: usize,
+    nodes: u64,
+    /// Identifiers of the current node (packed), to refuse repeats.
+    idents: Vec<u64>,
+    collector: Collector,
+    setup: Setup,
+}
+
+/// Builds games from events; see the module docs.
+struct Builder<'a> {
+    input: &'a Bytes,
+    keep_nodes: bool,
+    open: Open,
+    games: Vec<GameData>,
+}
+
+impl<'a> Builder<'a> {
+    fn new(input: &'a Bytes, keep_nodes: bool) -> Self {
+        Builder {
+            input,
+            keep_nodes,
+            open: Open::default(),
+            games: Vec::new(),
+        }
+    }
+
+    /// The game closed before byte `end`.
+    fn finish(&mut self, end: u64) {
+        let open = &mut self.open;
+        let summary = open.collector.finish();
+        let mut game = GameData {
+            node_count: open.nodes,
+            setup: open.setup.take(summary.size),
+            moves: summary.moves,
+            info: summary.info,
+            warnings: summary.warnings,
+            ..GameData::default()
+        };
+        game.nodes = match self.keep_nodes {
+            true => Nodes::Built(std::mem::take(&mut open.arena)),
+            false => {
+                let text = self.input.slice(open.start as usize..end as usize);
+                Nodes::Text(text, Default::default())
+            }
+        };
+        open.marks.clear();
+        open.last_child.clear();
+        open.current = NONE;
+        open.main_nodes = 0;
+        open.nodes = 0;
+        self.games.push(game);
+    }
+}
+
+/// An identifier of up to eight bytes as one number.
+fn pack(ident: &str) -> Option<u64> {
+    let bytes = ident.as_bytes();
+    if bytes.len() > 8 {
+        return None;
+    }
+    Some(
+        bytes
+            .iter()
+            .rev()
+            .fold(0, |packed, &b| packed << 8 | u64::from(b)),
+    )
+}
+
+fn push_bytes(text: &mut Vec<u8>, part: &[u8]) -> (u32, u32) {
+    let start = text.len() as u32;
+    text.extend_from_slice(part);
+    (start, text.len() as u32)
+}
+
+impl Sink for Builder<'_> {
+    fn start(&mut self, at: u64) {
+        let open = &mut self.open;
+        open.depth += 1;
+        if open.depth == 1 {
+            open.start = at;
+            open.on_main_line = true;
+            open.current = NONE;
+            open.collector.start();
+            open.arena.raw_values = true;
+        }
+        if self.keep_nodes {
+            open.marks.push(open.current);
+        }
+    }
+
+    fn node(&mut self) {
+        let open = &mut self.open;
+        open.nodes += 1;
+        open.idents.clear();
+        if open.on_main_line {
+            open.main_nodes += 1;
+            open.collector.node();
+        }
+        if !self.keep_nodes {
+            return;
+        }
+        let arena = &mut open.arena;
+        let index = arena.nodes.len() as u32;
+        let parent = open.current;
+        let props = arena.props.len() as u32;
+        arena.nodes.push(NodeRec {
+            parent,
+            first_child: NONE,
+            next_sibling: NONE,
+            props: (props, props),
+        });
+        open.last_child.push(NONE);
+        if parent != NONE {
+            match open.last_child[parent as usize] {
+                NONE => arena.nodes[parent as usize].first_child = index,
+                previous => arena.nodes[previous as usize].next_sibling = index,
+            }
+            open.last_child[parent as usize] = index;
+        }
+        open.current = index;
+    }
+
+    fn property(&mut self, ident: &str, values: Values<'_>) -> bool {
+        let open = &mut self.open;
+        let Some(packed) = pack(ident) else {
+            return false;
+        };
+        if open.idents.contains(&packed) {
+            return false;
+        }
+        open.idents.push(packed);
+        if open.on_main_line {
+            open.collector.property(ident, values);
+            if open.main_nodes == 1 {
+                open.setup.property(ident, values);
+            }
+        }
+        if !self.keep_nodes {
+            return true;
+        }
+        let arena = &mut open.arena;
+        let first_value = arena.values.len() as u32;
+        match values.single() {
+            Some(raw) => {
+                let range = push_bytes(&mut arena.text, raw);
+                arena.values.push(range);
+            }
+            None => {
+                for raw in values.iter() {
+                    let range = push_bytes(&mut arena.text, raw);
+                    arena.values.push(range);
+                }
+            }
+        }
+        let ident = push_bytes(&mut arena.text, ident.as_bytes());
+        arena.props.push(PropRec {
+            ident,
+            values: (first_value, arena.values.len() as u32),
+        });
+        if let Some(node) = arena.nodes.last_mut() {
+            node.props.1 = arena.props.len() as u32;
+        }
+        true
+    }
+
+    fn end(&mut self, end: u64) {
+        let open = &mut self.open;
+        if open.on_main_line {
+            open.on_main_line = false;
+            open.collector.end_main_line();
+        }
+        if self.keep_nodes {
+            open.current = open.marks.pop().unwrap_or(NONE);
+        }
+        open.depth -= 1;
+        if open.depth == 0 {
+            self.finish(end);
+        }
+    }
+}
