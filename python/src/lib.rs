@@ -6,6 +6,7 @@
 
 mod columns;
 mod data;
+mod moves;
 mod pool;
 mod py_game;
 mod py_read;

@@ -400,3 +400,50 @@ impl Pipeline {
         self.count += 1;
     }
 }
+
+#[cfg(test)]
+mod timing {
+    use super::*;
+
+    #[test]
+    #[ignore]
+    fn corpus_timing() {
+        let mut files = Vec::new();
+        let mut stack = vec![PathBuf::from("../../shared/corpus")];
+        while let Some(p) = stack.pop() {
+            if p.is_dir() {
+                for e in std::fs::read_dir(&p).unwrap() {
+                    stack.push(e.unwrap().path());
+                }
+            } else {
+                files.push(p);
+            }
+        }
+        let plan = Plan {
+            options: ReadOptions::new(true, None).unwrap(),
+            fast: true,
+            raw: false,
+        };
+        for _ in 0..12 {
+            let t = std::time::Instant::now();
+            let data: Vec<Bytes> = files
+                .iter()
+                .map(|p| Bytes::from(std::fs::read(p).unwrap()))
+                .collect();
+            let read = t.elapsed();
+            let t = std::time::Instant::now();
+            let plain = data.iter().filter(|d| plain_utf8(d)).count();
+            let check = t.elapsed();
+            let t = std::time::Instant::now();
+            let games: usize = data.iter().map(|d| parse_input(d, None, &plan).len()).sum();
+            let parse = t.elapsed();
+            let t = std::time::Instant::now();
+            let n: usize = data
+                .iter()
+                .map(|d| sgf_stream::Parser::new(d).count())
+                .sum();
+            let events = t.elapsed();
+            println!("read {read:?} plain {check:?} ({plain}) parse_input {parse:?} ({games}) parser {events:?} ({n})");
+        }
+    }
+}

@@ -121,22 +121,22 @@ pub trait Sink {
 /// sink may have taken some events by then.
 pub fn strict_events(input: &[u8], sink: &mut impl Sink) -> bool {
     let mut parser = Parser::new(input);
-    loop {
-        match parser.next_spanned() {
+    // The plain iterator is the parser's fastest path; a token's end is
+    // where the parser stands after it.
+    while let Some(event) = parser.next() {
+        match event {
             Err(_) => return false,
-            Ok(None) => return true,
-            Ok(Some((event, span))) => match event {
-                Event::StartGameTree => sink.start(span.start),
-                Event::Node => sink.node(),
-                Event::EndGameTree => sink.end(span.end),
-                Event::Property(ident, values) => {
-                    if !sink.property(ident.as_str(), Values(values)) {
-                        return false;
-                    }
+            Ok(Event::StartGameTree) => sink.start(parser.position() - 1),
+            Ok(Event::Node) => sink.node(),
+            Ok(Event::EndGameTree) => sink.end(parser.position()),
+            Ok(Event::Property(ident, values)) => {
+                if !sink.property(ident.as_str(), Values(values)) {
+                    return false;
                 }
-            },
+            }
         }
     }
+    true
 }
 
 /// Runs the lenient reader over `input` (through the charset stage, as

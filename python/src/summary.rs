@@ -9,8 +9,9 @@
 use bytes::Bytes;
 
 use crate::data::{Arena, GameData, NodeRec, Nodes, PropRec, NONE};
+use crate::moves::Moves;
 use crate::read::{strict_events, Sink, Values};
-use crate::tree::{Collector, Setup};
+use crate::tree::{value_problem, Collector, Setup};
 
 /// The games of well-formed UTF-8 `input`, their nodes left to be built
 /// when asked for; `None` when it needs the library's trees.
@@ -59,6 +60,7 @@ struct Open {
     idents: Vec<u64>,
     collector: Collector,
     setup: Setup,
+    moves: Moves,
 }
 
 /// Builds games from events; see the module docs.
@@ -82,15 +84,22 @@ impl<'a> Builder<'a> {
     /// The game closed before byte `end`.
     fn finish(&mut self, end: u64) {
         let open = &mut self.open;
+        // The warnings in the order of the tree's: the information's,
+        // then the moves'.
         let summary = open.collector.finish();
+        let mut warnings = summary.warnings;
+        let size = open.setup.board_size(&mut warnings);
+        let moves = open.moves.decode(size, &mut warnings);
+        warnings.dedup();
         let mut game = GameData {
             node_count: open.nodes,
             setup: open.setup.take(summary.size),
-            moves: summary.moves,
+            moves,
             info: summary.info,
-            warnings: summary.warnings,
+            warnings: warnings.iter().map(value_problem).collect(),
             ..GameData::default()
         };
+        open.moves.clear();
         game.nodes = match self.keep_nodes {
             true => Nodes::Built(std::mem::take(&mut open.arena)),
             false => {
@@ -185,7 +194,11 @@ impl Sink for Builder<'_> {
         }
         open.idents.push(packed);
         if open.on_main_line {
-            open.collector.property(ident, values);
+            match ident {
+                "B" => open.moves.push(false, values),
+                "W" => open.moves.push(true, values),
+                _ => open.collector.property(ident, values),
+            }
             if open.main_nodes == 1 {
                 open.setup.property(ident, values);
             }

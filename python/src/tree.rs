@@ -44,13 +44,12 @@ pub struct Collector {
     record: Option<sgf_stream::game::GameRecord>,
 }
 
-/// What a [`Collector`] sums up: moves, information, the board size, and
-/// the values that did not fit their property.
+/// What a [`Collector`] sums up: information, the board size, and the
+/// values that did not fit their property.
 pub struct Summary {
-    pub moves: Vec<[i16; 3]>,
     pub info: Info,
     pub size: BoardSize,
-    pub warnings: Vec<Problem>,
+    pub warnings: Vec<PropertyError>,
 }
 
 impl Collector {
@@ -85,23 +84,18 @@ impl Collector {
     pub fn finish(&mut self) -> Summary {
         let record = self.record.take().unwrap_or_default();
         Summary {
-            moves: record
-                .moves
-                .iter()
-                .map(|&(color, played)| move_row(color, played))
-                .collect(),
             size: record.info.size,
             info: info_of(record.info),
-            warnings: record.warnings.iter().map(value_problem).collect(),
+            warnings: record.warnings,
         }
     }
 }
 
-/// The root's `AB`, `AW` and `AE` values as written, decoded once the
-/// board size is known.
+/// The root's `AB`, `AW`, `AE` and `SZ` values as written, decoded once
+/// the game's information is known.
 #[derive(Debug, Default)]
 pub struct Setup {
-    values: [Vec<Vec<u8>>; 3],
+    values: [Vec<Vec<u8>>; 4],
 }
 
 impl Setup {
@@ -111,15 +105,37 @@ impl Setup {
             "AB" => 0,
             "AW" => 1,
             "AE" => 2,
+            "SZ" => 3,
             _ => return,
         };
         self.values[at] = values.iter().map(<[u8]>::to_vec).collect();
+    }
+
+    /// The board size moves are read on, as `SgfTree::moves_lenient`
+    /// finds it: `SZ` read strictly, 19×19 when absent or refused (then
+    /// a warning).
+    pub fn board_size(&self, warnings: &mut Vec<PropertyError>) -> BoardSize {
+        let values = &self.values[3];
+        if values.is_empty() {
+            return BoardSize::default();
+        }
+        match Decoder::new().decode_raw("SZ", values.iter().map(Vec::as_slice)) {
+            Ok(decoded) => match decoded.first() {
+                Some(Value::Size(size)) => *size,
+                _ => BoardSize::default(),
+            },
+            Err(err) => {
+                warnings.push(err);
+                BoardSize::default()
+            }
+        }
     }
 
     /// The points, on a board of `size`; the values are forgotten.
     pub fn take(&mut self, size: BoardSize) -> [Vec<[i16; 2]>; 3] {
         let decoder = Decoder::with_size(size);
         let mut out: [Vec<[i16; 2]>; 3] = Default::default();
+        self.values[3].clear();
         for (at, ident) in ["AB", "AW", "AE"].iter().enumerate() {
             let values = std::mem::take(&mut self.values[at]);
             if values.is_empty() {
@@ -146,6 +162,12 @@ fn move_row(color: Color, played: Move) -> [i16; 3] {
         Color::Black => BLACK,
         Color::White => WHITE,
     };
+    move_row_of(color, played)
+}
+
+/// The row of `played` by `color` (`BLACK` or `WHITE`): colour, x, y (a
+/// pass is -1, -1).
+pub fn move_row_of(color: i16, played: Move) -> [i16; 3] {
     match played.point() {
         Some(point) => [color, i16::from(point.col), i16::from(point.row)],
         None => [color, -1, -1],
@@ -215,7 +237,8 @@ fn info_of(info: GameInfo) -> Info {
     }
 }
 
-fn value_problem(err: &PropertyError) -> Problem {
+/// A value that does not fit its property, as the binding reports it.
+pub fn value_problem(err: &PropertyError) -> Problem {
     Problem {
         kind: "bad_value".to_string(),
         message: err.to_string(),
