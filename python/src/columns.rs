@@ -44,7 +44,7 @@ enum Column {
     },
 }
 
-fn utf8<'a>(games: &'a [Box<GameData>], get: impl Fn(&'a GameData) -> Option<&'a str>) -> Column {
+fn utf8<'a>(games: &'a [Arc<GameData>], get: impl Fn(&'a GameData) -> Option<&'a str>) -> Column {
     let mut valid = Vec::with_capacity(games.len());
     let mut offsets = Vec::with_capacity(games.len() + 1);
     let mut data = Vec::new();
@@ -64,7 +64,7 @@ fn utf8<'a>(games: &'a [Box<GameData>], get: impl Fn(&'a GameData) -> Option<&'a
 
 macro_rules! number {
     ($name:ident, $ty:ty, $kind:literal) => {
-        fn $name(games: &[Box<GameData>], get: impl Fn(&GameData) -> Option<$ty>) -> Column {
+        fn $name(games: &[Arc<GameData>], get: impl Fn(&GameData) -> Option<$ty>) -> Column {
             let mut valid = Vec::with_capacity(games.len());
             let mut data = Vec::with_capacity(games.len() * std::mem::size_of::<$ty>());
             for game in games {
@@ -87,7 +87,7 @@ number!(int16, i16, "int16");
 number!(float64, f64, "float64");
 
 fn points<const N: usize>(
-    games: &[Box<GameData>],
+    games: &[Arc<GameData>],
     get: impl Fn(&GameData) -> &[[i16; N]],
 ) -> Column {
     let mut offsets = Vec::with_capacity(games.len() + 1);
@@ -104,7 +104,7 @@ fn points<const N: usize>(
     }
 }
 
-fn warnings(games: &[Box<GameData>]) -> Column {
+fn warnings(games: &[Arc<GameData>]) -> Column {
     let mut offsets = vec![0];
     let mut inner = vec![0];
     let mut data = Vec::new();
@@ -123,7 +123,7 @@ fn warnings(games: &[Box<GameData>]) -> Column {
 }
 
 /// The table's columns, in order: name and buffers.
-fn columns(games: &[Box<GameData>]) -> Vec<(&'static str, Column)> {
+fn columns(games: &[Arc<GameData>]) -> Vec<(&'static str, Column)> {
     vec![
         ("source", utf8(games, |g| g.source.as_deref())),
         ("index", int64(games, |g| Some(g.index as i64))),
@@ -228,7 +228,7 @@ fn to_python<'py>(py: Python<'py>, column: &Column) -> PyResult<Bound<'py, PyAny
 
 /// The Python form of a batch: ``{"length": n, "columns": [(name,
 /// [kind, buffers...]), ...]}``.
-fn batch<'py>(py: Python<'py>, games: &[Box<GameData>]) -> PyResult<Bound<'py, PyDict>> {
+fn batch<'py>(py: Python<'py>, games: &[Arc<GameData>]) -> PyResult<Bound<'py, PyDict>> {
     let built = py.detach(|| columns(games));
     let out = PyDict::new(py);
     out.set_item("length", games.len())?;
@@ -268,7 +268,7 @@ pub fn batch_from_bytes<'py>(
             let data = bytes::Bytes::from(data);
             for mut item in parse_input(&data, Some(&source), &plan) {
                 if let Item::Game(game) = &mut item {
-                    game.index = index;
+                    GameData::fresh(game).index = index;
                     index += 1;
                 }
                 items.push(item);

@@ -206,6 +206,11 @@ pub struct GameData {
 }
 
 impl GameData {
+    /// A game just read, not shared yet, to finish.
+    pub fn fresh(game: &mut Arc<GameData>) -> &mut GameData {
+        Arc::get_mut(game).expect("a game is shared only once read")
+    }
+
     /// The game's nodes, built from its text on first use.
     pub fn arena(&self) -> &Arena {
         match &self.nodes {

@@ -19,6 +19,11 @@ mod units;
 
 use pyo3::prelude::*;
 
+/// The binding's memory comes from mimalloc: games are built on worker
+/// threads and dropped on Python's, which glibc's allocator serializes.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_read::parse, m)?)?;

@@ -40,7 +40,7 @@ pub struct Plan {
 /// What reading gives, in input order.
 #[derive(Debug)]
 pub enum Item {
-    Game(Box<GameData>),
+    Game(Arc<GameData>),
     /// Warnings of no game (a lenient read), or the error of a strict one.
     Problems {
         source: Option<Arc<str>>,
@@ -97,7 +97,7 @@ pub fn parse_input(input: &Bytes, source: Option<&Arc<str>>, plan: &Plan) -> Vec
 
 fn game_item(mut game: GameData, source: Option<&Arc<str>>) -> Item {
     game.source = source.cloned();
-    Item::Game(Box::new(game))
+    Item::Game(Arc::new(game))
 }
 
 /// The items of what reading gave, from `source`.
@@ -157,8 +157,8 @@ const WHOLE_FILE: u64 = 4 << 20;
 enum Work {
     /// What reading a stream gave.
     Units(Arc<str>, Vec<Unit>),
-    /// A file to read whole.
-    File(Arc<str>, PathBuf),
+    /// A file to read whole, and its size.
+    File(Arc<str>, PathBuf, u64),
 }
 
 impl Work {
@@ -169,7 +169,7 @@ impl Work {
                 catch_unwind(AssertUnwindSafe(parse))
                     .unwrap_or_else(|_| vec![internal(Some(&source))])
             }
-            Work::File(source, path) => match std::fs::read(&path) {
+            Work::File(source, path, size) => match read_file(&path, size) {
                 Ok(data) => parse_input(&Bytes::from(data), Some(&source), plan),
                 Err(err) => vec![Item::Failed {
                     source: source.to_string(),
@@ -178,6 +178,14 @@ impl Work {
             },
         }
     }
+}
+
+/// The bytes of the file at `path`, of about `size` bytes: one open and
+/// two reads.
+fn read_file(path: &Path, size: u64) -> io::Result<Vec<u8>> {
+    let mut data = Vec::with_capacity(size as usize + 1);
+    std::fs::File::open(path)?.read_to_end(&mut data)?;
+    Ok(data)
 }
 
 /// Work for one worker: pieces of one large source, or many small files.
@@ -252,11 +260,11 @@ impl Visitor for Producer {
     fn file(&mut self, name: &str, path: &Path, size: u64) -> ControlFlow<()> {
         if size > WHOLE_FILE {
             return match std::fs::File::open(path) {
-                Ok(file) => self.stream(name, &mut io::BufReader::new(file)),
+                Ok(mut file) => self.stream(name, &mut file),
                 Err(err) => self.failed(name, &err),
             };
         }
-        self.send(Work::File(name.into(), path.to_path_buf()), size)
+        self.send(Work::File(name.into(), path.to_path_buf(), size), size)
     }
 
     fn stream(&mut self, name: &str, reader: &mut dyn Read) -> ControlFlow<()> {
@@ -374,7 +382,7 @@ impl Pipeline {
                 let _ = self.slots.send(());
                 for mut item in items {
                     if let Item::Game(game) = &mut item {
-                        self.number(game);
+                        self.number(GameData::fresh(game));
                     }
                     self.ready.push_back(item);
                 }

@@ -78,7 +78,7 @@ struct Assembler {
 }
 
 enum Next {
-    Game(Box<GameData>),
+    Game(Arc<GameData>),
     Raise(PyErr),
     Nothing,
 }
@@ -95,8 +95,9 @@ impl Assembler {
                 if !self.carried.is_empty() {
                     if self.carried_source == game.source {
                         let mut warnings = std::mem::take(&mut self.carried);
-                        warnings.append(&mut game.warnings);
-                        game.warnings = warnings;
+                        let fresh = GameData::fresh(&mut game);
+                        warnings.append(&mut fresh.warnings);
+                        fresh.warnings = warnings;
                     } else {
                         self.flush(loose);
                     }
@@ -189,7 +190,7 @@ fn parse_planned(py: Python<'_>, data: &Bound<'_, PyAny>, plan: Plan) -> PyResul
     for item in items {
         match assembler.take(py, item, &mut loose) {
             Next::Game(mut game) => {
-                game.index = games.len() as u64;
+                GameData::fresh(&mut game).index = games.len() as u64;
                 games.push(game);
             }
             Next::Raise(err) => return Err(err),
@@ -199,14 +200,12 @@ fn parse_planned(py: Python<'_>, data: &Bound<'_, PyAny>, plan: Plan) -> PyResul
     assembler.flush(&mut loose);
     let mut loose: Vec<Problem> = loose.into_iter().map(|(_, p)| p).collect();
     match games.last_mut() {
-        Some(last) => last.warnings.append(&mut loose),
+        Some(last) => GameData::fresh(last).warnings.append(&mut loose),
         None => warn(py, &loose, None)?,
     }
     Ok(games
         .into_iter()
-        .map(|game| PyGame {
-            data: Arc::from(game),
-        })
+        .map(|game| PyGame { data: game })
         .collect())
 }
 
@@ -229,7 +228,7 @@ impl GameIterator {
     }
 
     /// The next game's record, or `None` at the end; errors raised.
-    pub fn next_game(&mut self, py: Python<'_>) -> PyResult<Option<Box<GameData>>> {
+    pub fn next_game(&mut self, py: Python<'_>) -> PyResult<Option<Arc<GameData>>> {
         loop {
             let Some(pipeline) = self.pipeline.as_mut() else {
                 return Ok(None);
@@ -273,9 +272,7 @@ impl GameIterator {
     }
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyGame>> {
-        Ok(self.next_game(py)?.map(|game| PyGame {
-            data: Arc::from(game),
-        }))
+        Ok(self.next_game(py)?.map(|game| PyGame { data: game }))
     }
 
     /// Warnings that belong to no game: of a file with no game tree, or

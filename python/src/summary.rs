@@ -16,8 +16,20 @@ use crate::tree::{value_problem, Collector, Setup};
 /// The games of well-formed UTF-8 `input`, their nodes left to be built
 /// when asked for; `None` when it needs the library's trees.
 pub fn games_of(input: &Bytes, charset: &'static str) -> Option<Vec<GameData>> {
+    // The buffers of the game being read are kept from one input to the
+    // next on each thread.
+    thread_local! {
+        static OPEN: std::cell::Cell<Option<Box<Open>>> = const { std::cell::Cell::new(None) };
+    }
     let mut builder = Builder::new(input, false);
-    if !strict_events(input, &mut builder) || builder.open.depth != 0 {
+    if let Some(open) = OPEN.take() {
+        builder.open = *open;
+    }
+    let read = strict_events(input, &mut builder) && builder.open.depth == 0;
+    let mut open = std::mem::take(&mut builder.open);
+    open.clear();
+    OPEN.set(Some(Box::new(open)));
+    if !read {
         return None;
     }
     let mut games = builder.games;
@@ -61,6 +73,22 @@ struct Open {
     collector: Collector,
     setup: Setup,
     moves: Moves,
+}
+
+impl Open {
+    /// Ready for the next game, keeping the buffers.
+    fn clear(&mut self) {
+        self.moves.clear();
+        self.setup = Setup::default();
+        self.marks.clear();
+        self.last_child.clear();
+        self.idents.clear();
+        self.current = NONE;
+        self.depth = 0;
+        self.on_main_line = false;
+        self.main_nodes = 0;
+        self.nodes = 0;
+    }
 }
 
 /// Builds games from events; see the module docs.
