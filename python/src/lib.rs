@@ -8,6 +8,7 @@ mod columns;
 mod data;
 mod moves;
 mod pool;
+mod positions;
 mod py_game;
 mod py_read;
 mod raw;

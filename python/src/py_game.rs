@@ -9,6 +9,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList};
 
 use crate::data::{GameData, Info, Problem, NONE};
+use crate::positions::planes;
 use crate::tree::{write, WriteSpec};
 
 /// A numpy `int16` array of `rows` rows of `width`, from flat values,
@@ -18,20 +19,39 @@ pub fn int16_array<'py>(
     flat: &[i16],
     width: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let bytes = PyByteArray::new_with(py, flat.len() * 2, |buf| {
+    let fill = |buf: &mut [u8]| {
         for (chunk, value) in buf.chunks_exact_mut(2).zip(flat) {
             chunk.copy_from_slice(&value.to_ne_bytes());
         }
+    };
+    let array = typed_array(py, "int16", fill, flat.len() * 2)?;
+    array.call_method1("reshape", ((flat.len() / width) as isize, width))
+}
+
+/// A flat numpy array of `dtype` (`"int16"` or `"int8"`) over `len` bytes
+/// that `fill` writes.
+fn typed_array<'py>(
+    py: Python<'py>,
+    dtype: &'static str,
+    fill: impl FnOnce(&mut [u8]),
+    len: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let bytes = PyByteArray::new_with(py, len, |buf| {
+        fill(buf);
         Ok(())
     })?;
-    static NUMPY: PyOnceLock<(Py<PyAny>, Py<PyAny>)> = PyOnceLock::new();
-    let (frombuffer, int16) = NUMPY.get_or_try_init(py, || -> PyResult<_> {
+    static NUMPY: PyOnceLock<(Py<PyAny>, Py<PyAny>, Py<PyAny>)> = PyOnceLock::new();
+    let (frombuffer, int16, int8) = NUMPY.get_or_try_init(py, || -> PyResult<_> {
         let numpy = py.import("numpy")?;
-        let dtype = numpy.getattr("dtype")?.call1(("int16",))?;
-        Ok((numpy.getattr("frombuffer")?.unbind(), dtype.unbind()))
+        let dtype = numpy.getattr("dtype")?;
+        Ok((
+            numpy.getattr("frombuffer")?.unbind(),
+            dtype.call1(("int16",))?.unbind(),
+            dtype.call1(("int8",))?.unbind(),
+        ))
     })?;
-    let array = frombuffer.bind(py).call1((bytes, int16.bind(py)))?;
-    array.call_method1("reshape", ((flat.len() / width) as isize, width))
+    let dtype = if dtype == "int8" { int8 } else { int16 };
+    frombuffer.bind(py).call1((bytes, dtype.bind(py)))
 }
 
 /// The layout arguments of `to_sgf` and `write`.
@@ -325,6 +345,31 @@ impl PyGame {
             dict.set_item(ident, int16_array(py, points.as_flattened(), 2)?)?;
         }
         Ok(dict)
+    }
+
+    /// The positions of the main line, replayed on a Go board (captures,
+    /// ko, the rules of ``RU``; a move on an occupied point is played
+    /// anyway): an ``int8`` array of shape ``(n, rows, columns)``, 1 for a
+    /// black stone, -1 for a white one, 0 for an empty point, row 0 at
+    /// the top. ``positions[0]`` is the board before the first move (the
+    /// setup stones), ``positions[i + 1]`` the board after ``moves[i]``:
+    /// ``n == len(moves) + 1``, unless a node holds several moves. A game
+    /// without moves gives its last position.
+    fn positions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let planes = py
+            .detach(|| planes(&self.data))
+            .map_err(PyValueError::new_err)?;
+        let array = typed_array(
+            py,
+            "int8",
+            |buf| {
+                for (out, value) in buf.iter_mut().zip(&planes.data) {
+                    *out = *value as u8;
+                }
+            },
+            planes.data.len(),
+        )?;
+        array.call_method1("reshape", (planes.count, planes.rows, planes.cols))
     }
 
     /// How many nodes the game has.

@@ -294,6 +294,23 @@ fn flatten(tree: &mut SgfTree, game: &mut Arena) {
     }
 }
 
+/// The main line of `game` (from the root), as an `SgfTree` whose nodes
+/// have one child each.
+pub fn main_line_tree(game: &Arena) -> SgfTree {
+    let line = game.line_from(0);
+    let mut tree: Option<SgfTree> = None;
+    for &at in line.iter().rev() {
+        let mut node = SgfTree::new();
+        for prop in game.props_of(at) {
+            let values = game.values_of(prop).map(|v| v.into_owned()).collect();
+            node.push_property(&game.str(prop.ident), values);
+        }
+        node.children_mut().extend(tree.take());
+        tree = Some(node);
+    }
+    tree.unwrap_or_default()
+}
+
 /// The subtree of `game` from node `top`, as an `SgfTree`, built from the
 /// last node back so that every child is ready before its parent.
 fn to_tree(game: &Arena, top: u32) -> SgfTree {

@@ -104,3 +104,50 @@ def test_every_file_reads_as_sgfmill_reads_it(corpus):
         compared += 1
     print(f"sgfmill: {compared} files compared, {refused} refused by sgfmill")
     assert compared > len(corpus) * 0.9
+
+
+def sgfmill_planes(board, plays):
+    """The board before each move and after the last, as sgfmill plays
+    them (row 0 at the top, 1 black, -1 white); None when sgfmill refuses
+    a move (an occupied point)."""
+    size = board.side
+    planes = []
+
+    def plane():
+        out = np.zeros((size, size), dtype=np.int8)
+        for colour, (row, col) in board.list_occupied_points():
+            out[size - 1 - row, col] = 1 if colour == "b" else -1
+        return out
+
+    for colour, point in plays:
+        planes.append(plane())
+        if point is not None:
+            try:
+                board.play(point[0], point[1], colour)
+            except ValueError:
+                return None
+    planes.append(plane())
+    return np.stack(planes)
+
+
+def test_positions_are_the_boards_sgfmill_plays(corpus):
+    sgf = pytest.importorskip("sgfmill.sgf", reason="sgfmill is not installed")
+    from sgfmill import sgf_moves
+
+    compared = 0
+    for path in corpus[:: max(1, len(corpus) // 400)]:
+        data = path.read_bytes()
+        try:
+            board, plays = sgf_moves.get_setup_and_moves(sgf.Sgf_game.from_bytes(data))
+        except ValueError:
+            continue  # sgfmill refuses the file, or setup after the root
+        theirs = sgfmill_planes(board, plays)
+        (ours,) = sgf_stream.parse(data, lenient=True)
+        positions = ours.positions()
+        assert positions.dtype == np.int8
+        if theirs is None or len(plays) != len(ours.moves):
+            continue
+        assert positions.shape == theirs.shape, path
+        assert np.array_equal(positions, theirs), path
+        compared += 1
+    assert compared > 300
