@@ -180,11 +180,19 @@ impl Work {
     }
 }
 
-/// The bytes of the file at `path`, of about `size` bytes: one open and
-/// two reads.
+/// The bytes of the file at `path`, of `size` bytes (as its folder
+/// said): one open, and one read for a small file.
 fn read_file(path: &Path, size: u64) -> io::Result<Vec<u8>> {
-    let mut data = Vec::with_capacity(size as usize + 1);
-    std::fs::File::open(path)?.read_to_end(&mut data)?;
+    let mut data = vec![0; size as usize];
+    let mut file = std::fs::File::open(path)?;
+    let mut filled = 0;
+    while filled < data.len() {
+        match file.read(&mut data[filled..])? {
+            0 => break,
+            read => filled += read,
+        }
+    }
+    data.truncate(filled);
     Ok(data)
 }
 
@@ -374,23 +382,30 @@ impl Pipeline {
     /// The next item, waiting for it; `None` when all is read.
     pub fn next_item(&mut self) -> Option<Item> {
         loop {
-            if let Some(item) = self.ready.pop_front() {
+            if let Some(item) = self.next_ready() {
                 return Some(item);
-            }
-            if let Some(items) = self.pending.remove(&self.next) {
-                self.next += 1;
-                let _ = self.slots.send(());
-                for mut item in items {
-                    if let Item::Game(game) = &mut item {
-                        self.number(GameData::fresh(game));
-                    }
-                    self.ready.push_back(item);
-                }
-                continue;
             }
             let received = self.results.lock().ok()?.recv();
             let (seq, items) = received.ok()?;
             self.pending.insert(seq, items);
+        }
+    }
+
+    /// The next item if it is there already, without waiting.
+    pub fn next_ready(&mut self) -> Option<Item> {
+        loop {
+            if let Some(item) = self.ready.pop_front() {
+                return Some(item);
+            }
+            let items = self.pending.remove(&self.next)?;
+            self.next += 1;
+            let _ = self.slots.send(());
+            for mut item in items {
+                if let Item::Game(game) = &mut item {
+                    self.number(GameData::fresh(game));
+                }
+                self.ready.push_back(item);
+            }
         }
     }
 

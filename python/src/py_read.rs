@@ -233,7 +233,11 @@ impl GameIterator {
             let Some(pipeline) = self.pipeline.as_mut() else {
                 return Ok(None);
             };
-            let item = py.detach(|| pipeline.next_item());
+            // The GIL is let go only to wait for the workers.
+            let item = match pipeline.next_ready() {
+                Some(item) => Some(item),
+                None => py.detach(|| pipeline.next_item()),
+            };
             let Some(item) = item else {
                 self.pipeline = None;
                 self.assembler.flush(&mut self.loose);

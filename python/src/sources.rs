@@ -64,7 +64,7 @@ pub fn visit(paths: &[PathBuf], visitor: &mut dyn Visitor) {
         let result = match std::fs::metadata(path) {
             Err(err) => visitor.failed(&path.display().to_string(), &err),
             Ok(meta) if meta.is_dir() => visit_dir(path, visitor),
-            Ok(_) => visit_file(path, visitor),
+            Ok(meta) => visit_file(path, Some(meta.len()), visitor),
         };
         if result.is_break() {
             return;
@@ -72,12 +72,13 @@ pub fn visit(paths: &[PathBuf], visitor: &mut dyn Visitor) {
     }
 }
 
-fn visit_file(path: &Path, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+/// Visits the file at `path`, of `size` bytes when known.
+fn visit_file(path: &Path, size: Option<u64>, visitor: &mut dyn Visitor) -> ControlFlow<()> {
     let name = path.display().to_string();
     let kind = kind_of(&name);
     if kind == Kind::Plain {
-        return match std::fs::metadata(path) {
-            Ok(meta) => visitor.file(&name, path, meta.len()),
+        return match size.map_or_else(|| std::fs::metadata(path).map(|m| m.len()), Ok) {
+            Ok(size) => visitor.file(&name, path, size),
             Err(err) => visitor.failed(&name, &err),
         };
     }
@@ -97,10 +98,10 @@ fn visit_file(path: &Path, visitor: &mut dyn Visitor) -> ControlFlow<()> {
 /// Pre-order over the folder tree with an explicit stack, each folder's
 /// entries in name order. Links to folders are not followed.
 fn visit_dir(root: &Path, visitor: &mut dyn Visitor) -> ControlFlow<()> {
-    let mut stack = vec![(root.to_path_buf(), true)];
-    while let Some((path, is_dir)) = stack.pop() {
-        if !is_dir {
-            visit_file(&path, visitor)?;
+    let mut stack = vec![(root.to_path_buf(), None)];
+    while let Some((path, size)) = stack.pop() {
+        if size.is_some() {
+            visit_file(&path, size, visitor)?;
             continue;
         }
         match sorted_entries(&path) {
@@ -111,20 +112,31 @@ fn visit_dir(root: &Path, visitor: &mut dyn Visitor) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
-fn sorted_entries(dir: &Path) -> io::Result<Vec<(PathBuf, bool)>> {
+/// The folders and SGF files in `dir`, sorted by name, each file with its
+/// size (None for a folder). Sizes come from the folder's entries, with
+/// no walk of the whole path.
+fn sorted_entries(dir: &Path) -> io::Result<Vec<(PathBuf, Option<u64>)>> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         let kind = entry.file_type()?;
         let name = entry.file_name();
-        if kind.is_dir() || is_sgf(&name.to_string_lossy()) {
-            out.push((name, entry.path(), kind.is_dir()));
+        if kind.is_dir() {
+            out.push((name, entry.path(), None));
+        } else if is_sgf(&name.to_string_lossy()) {
+            // Links are followed, as opening the file does; a file that
+            // cannot be looked at fails when it is read.
+            let meta = match kind.is_symlink() {
+                true => std::fs::metadata(entry.path()),
+                false => entry.metadata(),
+            };
+            out.push((name, entry.path(), Some(meta.map_or(0, |m| m.len()))));
         }
     }
     out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     Ok(out
         .into_iter()
-        .map(|(_, path, is_dir)| (path, is_dir))
+        .map(|(_, path, size)| (path, size))
         .collect())
 }
 

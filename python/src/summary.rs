@@ -7,6 +7,7 @@
 //! library's trees (`units.rs`).
 
 use bytes::Bytes;
+use sgf_stream::props::Category;
 
 use crate::data::{Arena, GameData, NodeRec, Nodes, PropRec, NONE};
 use crate::moves::Moves;
@@ -144,6 +145,18 @@ impl<'a> Builder<'a> {
     }
 }
 
+/// Whether the collector reads property `ident` into the game
+/// information (as `GameCollector` decides: root properties in the root,
+/// game-info properties on the whole main line); others are not handed
+/// to it.
+fn reads_info(ident: &str, root: bool) -> bool {
+    sgf_stream::props::lookup(ident).is_some_and(|info| match info.category {
+        Category::GameInfo => true,
+        Category::Root => root,
+        _ => false,
+    })
+}
+
 /// An identifier of up to eight bytes as one number.
 fn pack(ident: &str) -> Option<u64> {
     let bytes = ident.as_bytes();
@@ -186,7 +199,10 @@ impl Sink for Builder<'_> {
         open.idents.clear();
         if open.on_main_line {
             open.main_nodes += 1;
-            open.collector.node();
+            // The collector only tells the root from the nodes after it.
+            if open.main_nodes <= 2 {
+                open.collector.node();
+            }
         }
         if !self.keep_nodes {
             return;
@@ -225,7 +241,10 @@ impl Sink for Builder<'_> {
             match ident {
                 "B" => open.moves.push(false, values),
                 "W" => open.moves.push(true, values),
-                _ => open.collector.property(ident, values),
+                _ if reads_info(ident, open.main_nodes == 1) => {
+                    open.collector.property(ident, values)
+                }
+                _ => {}
             }
             if open.main_nodes == 1 {
                 open.setup.property(ident, values);
