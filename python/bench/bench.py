@@ -12,11 +12,15 @@
    for 1 GB).
 
 Times are the best of ``--runs`` runs, on files already in the page
-cache (each timed pass reads them once before).
+cache (each timed pass reads them once before), as wall time and as the
+process's CPU time (user and system, all threads): on a machine that
+other jobs share, the CPU time tells the work done, the wall time how
+much of the machine was free.
 """
 
 import argparse
 import os
+import resource
 import pathlib
 import subprocess
 import sys
@@ -27,14 +31,22 @@ import time
 import sgf_stream
 
 
+def cpu_seconds():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def best(runs, work):
-    times = []
+    """The least wall time and the least CPU time of ``runs`` runs, and
+    the result."""
+    times, cpu = [], []
     result = None
     for _ in range(runs):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), cpu_seconds()
         result = work()
         times.append(time.perf_counter() - start)
-    return min(times), result
+        cpu.append(cpu_seconds() - start_cpu)
+    return min(times), min(cpu), result
 
 
 def sgf_files(folder):
@@ -111,22 +123,29 @@ def main():
     megabytes = sum(p.stat().st_size for p in files) / 1e6
     print(f"corpus: {len(files)} files, {megabytes:.2f} MB, {os.cpu_count()} processors")
 
-    theirs, their_moves = best(max(1, args.runs // 2), lambda: sgfmill_moves(files))
-    print(f"sgfmill 1.1.1 from_bytes + main line: {theirs:.3f} s ({megabytes / theirs:.2f} MB/s)")
+    theirs, their_cpu, their_moves = best(max(1, args.runs // 2), lambda: sgfmill_moves(files))
+    print(
+        f"sgfmill 1.1.1 from_bytes + main line: {theirs:.3f} s ({megabytes / theirs:.2f} MB/s), "
+        f"CPU {their_cpu:.3f} s"
+    )
     for jobs in (1, 2):
-        ours, our_moves = best(args.runs, lambda: ours_moves(args.corpus, jobs))
+        ours, our_cpu, our_moves = best(args.runs, lambda: ours_moves(args.corpus, jobs))
         assert our_moves == their_moves, (our_moves, their_moves)
         print(
             f"iter_games + moves, jobs={jobs}: {ours * 1000:.1f} ms "
-            f"({megabytes / ours:.0f} MB/s): {theirs / ours:.0f}x sgfmill (goal >= 100x)"
+            f"({megabytes / ours:.0f} MB/s): {theirs / ours:.0f}x sgfmill (goal >= 100x); "
+            f"CPU {our_cpu * 1000:.1f} ms: {their_cpu / our_cpu:.0f}x less than sgfmill's"
         )
 
     rates = {}
     for jobs in (1, 2):
-        seconds, table = best(args.runs, lambda: sgf_stream.to_arrow(args.corpus, jobs=jobs))
+        seconds, cpu, table = best(args.runs, lambda: sgf_stream.to_arrow(args.corpus, jobs=jobs))
         assert table.num_rows == len(files)
         rates[jobs] = megabytes / seconds
-        print(f"to_arrow, jobs={jobs}: {seconds * 1000:.1f} ms, {rates[jobs]:.0f} MB/s")
+        print(
+            f"to_arrow, jobs={jobs}: {seconds * 1000:.1f} ms, {rates[jobs]:.0f} MB/s; "
+            f"CPU {cpu * 1000:.1f} ms ({megabytes / cpu:.0f} MB per CPU second)"
+        )
     print(
         f"to_arrow: jobs=1 {rates[1]:.0f} MB/s (goal >= 100), jobs=2 / jobs=1 = "
         f"{rates[2] / rates[1]:.2f}x (goal >= 1.7x)"

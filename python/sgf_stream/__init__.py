@@ -83,16 +83,18 @@ def iter_games(
     ``sources`` is a path or a list of paths: ``.sgf`` files, folders
     (searched recursively for ``.sgf`` and ``.sgf.gz``, in name order),
     archives (``.zip``, ``.tar``, ``.tar.gz``, ``.tgz``) and ``.gz`` files.
-    Input is read in pieces of about 256 KiB cut between game trees and
-    parsed on ``jobs`` worker threads (default: one per processor) with
-    the GIL released, so memory stays bounded whatever the input's size.
+    Small files are read whole, large ones (and archive members, ``.gz``)
+    a game at a time; games are summed up on ``jobs`` worker threads
+    (default: one per processor) with the GIL released, so memory stays
+    bounded whatever the input's size.
 
     Lenient by default: repairs are ``Game.warnings``; warnings of text
     that holds no game go to the iterator's ``problems``. With
-    ``lenient=False`` a malformed piece raises ``SgfError`` (with the
+    ``lenient=False`` a malformed file raises ``SgfError`` (with the
     file); a file that cannot be read raises ``OSError``. Either way the
-    iteration can go on with the next file. With ``raw=True`` nodes keep
-    their values as written too (``Node.raw_properties``).
+    iteration can go on with the next file. With ``raw=True`` the nodes
+    of repaired games keep their values as written too
+    (``Node.raw_properties``), where the repaired tree matches the text.
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())

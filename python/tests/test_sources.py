@@ -157,3 +157,67 @@ def test_memory_stays_bounded_on_a_large_input(tmp_path):
     moves, grown_mb = map(int, out.stdout.split())
     assert moves == 200 * (os.path.getsize(path) // len(game))
     assert grown_mb < 100, f"grew by {grown_mb} MB"
+
+
+def big_file_with(tmp_path, middle, name="big.sgf"):
+    """A file of more than 4 MiB (read a game at a time): good games, then
+    `middle`, then good games; the place where `middle` starts."""
+    game = b"(;GM[1]C[a comment\nover two lines];B[pd];W[dp])\n"
+    count = (5 << 20) // len(game) // 2
+    data = game * count + middle + game * count
+    (tmp_path / name).write_bytes(data)
+    return count, len(game) * count, 2 * count + 1
+
+
+def test_a_broken_game_inside_a_large_file_is_repaired_and_the_rest_read(tmp_path):
+    count, offset, line = big_file_with(tmp_path, b"(;C[x]C[y]\n;B[aa])junk\n")
+    games = list(sgf_stream.iter_games(tmp_path / "big.sgf", jobs=2))
+    assert len(games) == 2 * count + 1
+    broken = games[count]
+    assert broken.root["C"] == ["x\n\ny"]
+    assert [(w.kind, w.offset, w.line) for w in broken.warnings] == [
+        ("merged_property", offset + 6, line),
+    ]
+    after = games[count + 1]
+    assert [(w.kind, w.offset, w.line, w.column) for w in after.warnings] == [
+        ("skipped_text", offset + 18, line + 1, 8),
+    ]
+    assert all(not g.warnings for g in games[count + 2 :])
+    assert [g.index for g in games[-2:]] == [2 * count - 1, 2 * count]
+
+
+def test_a_strict_error_inside_a_large_file_has_its_place(tmp_path):
+    count, offset, line = big_file_with(tmp_path, b"(;C[x]\n;B[aa]C[y]C[z])\n")
+    games = sgf_stream.iter_games(tmp_path / "big.sgf", lenient=False, jobs=2)
+    for _ in range(count):
+        next(games)
+    with pytest.raises(sgf_stream.SgfError) as raised:
+        next(games)
+    err = raised.value
+    assert (err.kind, err.offset, err.line, err.column) == ("repeated_property", offset + 17, line + 1, 11)
+    count, offset, line = big_file_with(tmp_path, b"(;C[x]\n;b[aa])\n", "other.sgf")
+    games = sgf_stream.iter_games(tmp_path / "other.sgf", lenient=False)
+    with pytest.raises(sgf_stream.SgfError) as raised:
+        list(games)
+    err = raised.value
+    assert (err.kind, err.offset, err.line, err.column) == ("property_not_uppercase", offset + 8, line + 1, 2)
+
+
+def test_games_of_several_charsets_in_a_compressed_stream(tmp_path):
+    sjis = "(;CA[SJIS]PB[本因坊秀策];B[pd])".encode("shift_jis")
+    gb = "(;CA[GB2312]PB[柯洁];B[dd])".encode("gb18030")
+    plain = "(;PB[Lee];B[aa])".encode()
+    (tmp_path / "mixed.sgf.gz").write_bytes(gzip.compress(sjis + b"\n" + gb + plain))
+    games = list(sgf_stream.iter_games(tmp_path / "mixed.sgf.gz"))
+    # A game without `CA` takes the charset of the game before when that
+    # reads its bytes.
+    assert [(g.info.black, g.charset, len(g.moves)) for g in games] == [
+        ("本因坊秀策", "Shift_JIS", 1),
+        ("柯洁", "GB18030", 1),
+        ("Lee", "GB18030", 1),
+    ]
+    assert [g.root.raw_properties["PB"] for g in games] == [
+        ["本因坊秀策".encode()],
+        ["柯洁".encode()],
+        [b"Lee"],
+    ]
