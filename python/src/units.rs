@@ -92,31 +92,44 @@ impl Again {
 }
 
 /// Input bytes read but not yet known to belong to a good game: from the
-/// end of the last one on.
+/// end of the last one on (`bytes[dead..]`).
 #[derive(Debug, Default)]
 struct Kept {
     bytes: Vec<u8>,
-    /// Where `bytes[0]` is in the input.
+    /// How many bytes at the front are forgotten (dropped from `bytes`
+    /// once they are half of it).
+    dead: usize,
+    /// Where `bytes[dead]` is in the input.
     start: Place,
 }
 
 impl Kept {
+    /// The bytes kept.
+    fn live(&self) -> &[u8] {
+        &self.bytes[self.dead..]
+    }
+
     /// Forgets the bytes before input offset `at`.
     fn mark(&mut self, at: u64) {
-        let drop = ((at - self.start.offset) as usize).min(self.bytes.len());
-        self.start = end_of(&self.bytes[..drop]).shifted(self.start);
-        self.bytes.drain(..drop);
+        let drop = ((at - self.start.offset) as usize).min(self.live().len());
+        self.start = end_of(&self.live()[..drop]).shifted(self.start);
+        self.dead += drop;
+        if self.dead > self.bytes.len() / 2 {
+            self.bytes.drain(..self.dead);
+            self.dead = 0;
+        }
     }
 
     /// How to read the kept bytes up to input offset `end` again, the
     /// last of them being `text` when `same` (read as they are).
     fn again(&self, end: u64, text: &Bytes, same: bool, options: ReadOptions) -> Again {
-        let len = ((end - self.start.offset) as usize).min(self.bytes.len());
+        let live = self.live();
+        let len = ((end - self.start.offset) as usize).min(live.len());
         let (head, tail) = match len.checked_sub(text.len()) {
-            Some(head) if same => (&self.bytes[..head], Some(text.clone())),
-            _ => (&self.bytes[..len], None),
+            Some(head) if same => (&live[..head], Some(text.clone())),
+            _ => (&live[..len], None),
         };
-        debug_assert!(tail.is_none() || self.bytes[head.len()..len] == text[..]);
+        debug_assert!(tail.is_none() || live[head.len()..len] == text[..]);
         Again {
             head: Bytes::copy_from_slice(head),
             tail,
@@ -233,7 +246,9 @@ pub fn read_units<R: Read>(
         *options
     };
     let alone = whole.map(|whole| whole.slice(kept.start.offset as usize..));
-    let rest = Cursor::new(kept.bytes).chain(keeping.inner);
+    let mut kept_bytes = Cursor::new(kept.bytes);
+    kept_bytes.set_position(kept.dead as u64);
+    let rest = kept_bytes.chain(keeping.inner);
     tree_units(rest, &options, kept.start, alone.as_ref(), emit)
 }
 
