@@ -83,7 +83,7 @@ fn write_trees(trees: &[SgfTree], options: &WriteOptions, out: Vec<u8>) -> Vec<u
 fn write_compact(tree: &CompactTree, out: Vec<u8>) -> Vec<u8> {
     let mut writer = Writer::new(out);
     for game in tree.games() {
-        writer.write_compact_tree(game).expect("valid tree");
+        writer.write_tree(&game).expect("valid tree");
     }
     writer.into_inner().expect("closed trees")
 }

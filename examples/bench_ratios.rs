@@ -1,7 +1,8 @@
 //! The README's performance table from one run: each workload's median
 //! throughput over interleaved rounds, the ratios against the goals of
 //! issue 6 (and issue 3's for event pass-through: writing parser events
-//! at half the speed of parsing alone), and peak memory per input byte.
+//! at half the speed of parsing alone; issue 19's for `Display`: at
+//! least 0.8x `write_tree`), and peak memory per input byte.
 //!
 //! ```text
 //! cargo run --release --example bench_ratios [-- ROUNDS]
@@ -143,6 +144,7 @@ impl<'a> Prepared<'a> {
             Workload::new("sgf-parse", len, move || support::sgf_parse(bytes)),
             Workload::new("write-events", len, move || support::write_events(bytes)),
             Workload::new("write-tree", len, || support::write_trees(&self.trees)),
+            Workload::new("display", len, || support::display_trees(&self.trees)),
             Workload::new("write-compact", len, || {
                 support::write_compact(&self.compact)
             }),
@@ -170,8 +172,8 @@ fn speeds(workloads: &[Workload<'_>], rounds: usize) -> Vec<(&'static str, f64)>
     names.zip(samples.into_iter().map(median)).collect()
 }
 
-/// The goals of issues 6 and 3 (event pass-through): (label, numerator,
-/// denominator, goal).
+/// The goals of issues 6, 3 (event pass-through) and 19 (`Display`):
+/// (label, numerator, denominator, goal).
 const GOALS: &[(&str, &str, &str, f64)] = &[
     ("events / baseline", "events", "baseline", 0.5),
     ("events / sgf-parse", "events", "sgf-parse", 40.0),
@@ -186,6 +188,7 @@ const GOALS: &[(&str, &str, &str, f64)] = &[
     ),
     ("reader-8k / events", "reader-8k", "events", 0.8),
     ("write-events / events", "write-events", "events", 0.5),
+    ("display / write-tree", "display", "write-tree", 0.8),
 ];
 
 fn report(name: &str, bytes: &[u8], speeds: &[(&'static str, f64)]) {

@@ -18,7 +18,8 @@ mod generate;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use sgf_stream::{decode_to_utf8, read::Reader};
+use sgf_stream::read::decode_to_utf8;
+use sgf_stream::read::Reader;
 
 /// Runs `run` for at least 50 ms; its speed in MB/s over `bytes`.
 fn speed(bytes: usize, run: &dyn Fn() -> usize) -> f64 {

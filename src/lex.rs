@@ -1,6 +1,7 @@
 //! The byte rules of SGF, each written once: whitespace, where a value
-//! ends (escapes), unescaping Text and SimpleText, escaping, and splitting
-//! Compose values. Every scanner and escaper of the crate calls these.
+//! ends (escapes), unescaping Text and SimpleText, escaping (`escape.rs`),
+//! and splitting Compose values. Every scanner and escaper of the crate
+//! calls these.
 //!
 //! All the rules act on ASCII bytes only, so they hold for any
 //! ASCII-compatible charset (UTF-8, and legacy ones once converted).
@@ -8,6 +9,10 @@
 use std::borrow::Cow;
 
 use crate::work;
+
+mod escape;
+
+pub(crate) use escape::{escape_into, escape_str, Escape};
 
 /// SGF whitespace: space, LF, CR, tab, vertical tab, form feed.
 #[inline]
@@ -292,56 +297,6 @@ pub(crate) fn remove_escapes(raw: &[u8]) -> Cow<'_, [u8]> {
     Cow::Owned(out)
 }
 
-/// Which bytes [`escape_into`] puts a `\` before.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Escape {
-    /// `\` and `]`: a whole value.
-    Value,
-    /// `\`, `]` and `:`: one half of a Compose value.
-    ComposeHalf,
-}
-
-impl Escape {
-    #[inline]
-    fn needs(self, b: u8) -> bool {
-        b == b'\\' || b == b']' || (self == Escape::ComposeHalf && b == b':')
-    }
-}
-
-/// Whether `text` has a byte that [`escape_into`] escapes.
-#[inline]
-pub(crate) fn needs_escape(text: &[u8], escape: Escape) -> bool {
-    match escape {
-        Escape::Value => memchr::memchr2(b'\\', b']', text).is_some(),
-        Escape::ComposeHalf => memchr::memchr3(b'\\', b']', b':', text).is_some(),
-    }
-}
-
-/// Appends `text` to `out` with a `\` before each byte that `escape`
-/// names.
-pub(crate) fn escape_into(text: &[u8], escape: Escape, out: &mut Vec<u8>) {
-    let mut last = 0;
-    for (at, &b) in text.iter().enumerate() {
-        if escape.needs(b) {
-            out.extend_from_slice(&text[last..at]);
-            out.push(b'\\');
-            last = at;
-        }
-    }
-    out.extend_from_slice(&text[last..]);
-}
-
-/// `text` escaped as `escape` says, borrowed when nothing needs it.
-pub(crate) fn escape_str(text: &str, escape: Escape) -> Cow<'_, str> {
-    if !needs_escape(text.as_bytes(), escape) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = Vec::with_capacity(text.len() + 4);
-    escape_into(text.as_bytes(), escape, &mut out);
-    // Only ASCII `\` bytes were added before ASCII bytes.
-    Cow::Owned(String::from_utf8(out).unwrap_or_default())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -405,7 +360,7 @@ mod tests {
         out
     }
 
-    fn sgf_bytes() -> impl Strategy<Value = Vec<u8>> {
+    pub(super) fn sgf_bytes() -> impl Strategy<Value = Vec<u8>> {
         proptest::collection::vec(
             prop_oneof![
                 Just(b']'),
@@ -443,20 +398,6 @@ mod tests {
             }
         }
 
-        #[test]
-        fn escaped_text_is_one_closed_value(text in sgf_bytes()) {
-            for escape in [Escape::Value, Escape::ComposeHalf] {
-                let mut value = Vec::new();
-                escape_into(&text, escape, &mut value);
-                // It reads back as one value whose text is the original,
-                // and a compose half holds no unescaped `:`.
-                prop_assert_eq!(first_unescaped_close(&value), None);
-                prop_assert_eq!(&*remove_escapes(&value), &text[..]);
-                if escape == Escape::ComposeHalf {
-                    prop_assert_eq!(split_compose(&value), None);
-                }
-            }
-        }
     }
 
     #[test]
@@ -489,6 +430,16 @@ mod tests {
     }
 
     #[test]
+    fn values_end_after_their_closing_bracket() {
+        assert_eq!(value_end(b"[pd]B", 1), 4);
+        assert_eq!(value_end(b"[a\\]b]", 1), 6);
+        assert_eq!(value_end(b"[\\\\]", 1), 4);
+        assert_eq!(value_end(b"[\\\\\\\\\\]]x", 1), 8);
+        assert_eq!(value_end(b"[long value here]", 1), 17);
+        assert_eq!(value_end(b"[never closed", 1), 13);
+    }
+
+    #[test]
     fn repaired_values() {
         assert_eq!(repaired_value(b"a [b])]"), b"a [b])");
         assert_eq!(repaired_value(b"open"), b"open");
@@ -497,15 +448,5 @@ mod tests {
         assert_eq!(&*escape_stray(b"a [b])"), b"a [b\\])");
         assert_eq!(&*escape_stray(b"x\\"), b"x");
         assert_eq!(&*escape_stray(b"a\\]b"), b"a\\]b");
-    }
-
-    #[test]
-    fn escaping() {
-        assert_eq!(escape_str("a]b\\c", Escape::Value), "a\\]b\\\\c");
-        assert_eq!(escape_str("1:0 ]", Escape::ComposeHalf), "1\\:0 \\]");
-        assert!(matches!(
-            escape_str("plain", Escape::Value),
-            Cow::Borrowed(_)
-        ));
     }
 }

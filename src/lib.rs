@@ -44,7 +44,7 @@
 //! Features:
 //! - `encoding` (default): legacy charsets. The charset stage
 //!   ([`ReaderBuilder::from_reader_decoded`], and [`ReaderBuilder::read_collection`]
-//!   and [`decode_to_utf8`] for whole inputs) finds each game's charset
+//!   and [`read::decode_to_utf8`] for whole inputs) finds each game's charset
 //!   (BOM, `CA`, detection with `chardetng`) and converts it to UTF-8 with
 //!   `encoding_rs`, in bounded memory; the [`Writer`] writes legacy
 //!   charsets. Without it, input is read as UTF-8.
@@ -71,18 +71,17 @@ mod warning;
 pub mod work;
 #[cfg(not(feature = "work-count"))]
 mod work;
-pub mod writer;
+pub mod write;
 
 pub use build::{compact_games, games, parse, parse_collection};
 pub use error::{Error, ErrorKind, Position, TreeErrorKind};
-pub use event::{Event, OwnedEvent, PropIdent, RawValue, RawValues};
+pub use event::{Event, RawValues};
 pub use machine::Limits;
 pub use read::{Reader, ReaderBuilder};
 pub use tree::{CompactTree, SgfTree};
-pub use writer::{Layout, Newline, WriteError, WriteOptions, Writer};
+pub use write::{Layout, Newline, WriteError, WriteOptions, Writer};
 
-pub use charset::{Charset, CharsetReport, CharsetSource};
-pub use read::decode_to_utf8;
+pub use charset::Charset;
 pub use warning::{Warning, WarningKind};
 
 /// A reader over a whole input in memory: [`Reader`] over a

@@ -1,15 +1,15 @@
 //! The FF\[4\] spec's rules for nodes, checked over a whole tree and
-//! reported as warnings with the path of the node.
+//! reported as [`Violation`]s, each with the path of its node.
 //!
 //! ```
 //! use sgf_stream::validate::Rule;
 //! let tree = sgf_stream::parse("(;GM[1];B[pd]W[dp];KO[])")?;
-//! let warnings = tree.validate();
-//! assert_eq!(warnings.len(), 2);
-//! assert_eq!(warnings[0].rule, Rule::BlackAndWhite);
-//! assert_eq!(warnings[0].path, [0]);
-//! assert_eq!(warnings[1].rule, Rule::NeedsMove("KO".into()));
-//! assert_eq!(warnings[1].to_string(), "`KO` without a move in its node at node 0.0");
+//! let violations = tree.validate();
+//! assert_eq!(violations.len(), 2);
+//! assert_eq!(violations[0].rule, Rule::BlackAndWhite);
+//! assert_eq!(violations[0].path, [0]);
+//! assert_eq!(violations[1].rule, Rule::NeedsMove("KO".into()));
+//! assert_eq!(violations[1].to_string(), "`KO` without a move in its node at node 0.0");
 //! # Ok::<(), sgf_stream::Error>(())
 //! ```
 
@@ -100,14 +100,14 @@ pub enum Rule {
 /// index of the child taken at each step (empty for the root; `[0, 0]`
 /// is the root's first child's first child).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Warning {
+pub struct Violation {
     /// Child indices from the root to the node.
     pub path: Vec<usize>,
     /// The rule.
     pub rule: Rule,
 }
 
-impl fmt::Display for Warning {
+impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} at ", self.rule)?;
         if self.path.is_empty() {
@@ -124,12 +124,12 @@ impl fmt::Display for Warning {
     }
 }
 
-impl std::error::Error for Warning {}
+impl std::error::Error for Violation {}
 
 impl SgfTree {
     /// Checks every node of the tree (taken as a game's root) against
     /// the spec's rules; see [`validate`].
-    pub fn validate(&self) -> Vec<Warning> {
+    pub fn validate(&self) -> Vec<Violation> {
         validate(self)
     }
 }
@@ -149,11 +149,11 @@ impl SgfTree {
 /// assert_eq!(rules[1], Rule::GameInfoTwice("PB".into()));
 /// # Ok::<(), sgf_stream::Error>(())
 /// ```
-pub fn validate(root: &SgfTree) -> Vec<Warning> {
+pub fn validate(root: &SgfTree) -> Vec<Violation> {
     let decoder = Decoder::with_size(root.board_size().unwrap_or_default());
-    let mut warnings = Vec::new();
+    let mut violations = Vec::new();
     let mut path = Vec::new();
-    let seen = check(root, &decoder, true, false, &path, &mut warnings);
+    let seen = check(root, &decoder, true, false, &path, &mut violations);
     // Each frame: a node, the next child to visit, whether game-info was
     // seen on the path down to it (itself included).
     let mut stack = vec![(root, 0usize, seen)];
@@ -166,10 +166,10 @@ pub fn validate(root: &SgfTree) -> Vec<Warning> {
         };
         path.push(*next);
         *next += 1;
-        let seen = check(child, &decoder, false, seen_here, &path, &mut warnings);
+        let seen = check(child, &decoder, false, seen_here, &path, &mut violations);
         stack.push((child, 0, seen_here || seen));
     }
-    warnings
+    violations
 }
 
 /// Checks one node; returns whether it holds game-info properties.
@@ -179,7 +179,7 @@ fn check(
     root: bool,
     info_above: bool,
     path: &[usize],
-    out: &mut Vec<Warning>,
+    out: &mut Vec<Violation>,
 ) -> bool {
     let mut rules = Vec::new();
     let mut decoded = Vec::with_capacity(node.properties().len());
@@ -244,7 +244,7 @@ fn check(
             _ => {}
         }
     }
-    out.extend(rules.into_iter().map(|rule| Warning {
+    out.extend(rules.into_iter().map(|rule| Violation {
         path: path.to_vec(),
         rule,
     }));

@@ -73,7 +73,7 @@ pub fn text_lossy(raw: &[u8]) -> Cow<'_, str> {
 /// assert_eq!(sgf_stream::value::escape("a]b\\c"), "a\\]b\\\\c");
 /// ```
 pub fn escape(text: &str) -> Cow<'_, str> {
-    lex::escape_str(text, Escape::Value)
+    lex::escape_str(text, Escape::VALUE)
 }
 
 /// Escapes the two halves of a Compose value and joins them with `:`:
@@ -86,9 +86,9 @@ pub fn escape(text: &str) -> Cow<'_, str> {
 /// ```
 pub fn escape_compose(left: &str, right: &str) -> String {
     let mut out = Vec::with_capacity(left.len() + right.len() + 5);
-    lex::escape_into(left.as_bytes(), Escape::ComposeHalf, &mut out);
+    lex::escape_into(left.as_bytes(), Escape::COMPOSE_HALF, &mut out);
     out.push(b':');
-    lex::escape_into(right.as_bytes(), Escape::ComposeHalf, &mut out);
+    lex::escape_into(right.as_bytes(), Escape::COMPOSE_HALF, &mut out);
     // Only ASCII `\` and `:` were added around the halves' UTF-8.
     String::from_utf8(out).unwrap_or_default()
 }

@@ -70,7 +70,7 @@ pub enum WarningKind {
     #[error("value never closed: closed it at the end of the input")]
     UnclosedValue,
     /// One node repeats a property; the values were merged (see
-    /// [`TreeBuilder::lenient`](crate::build::TreeBuilder::lenient)).
+    /// the lenient tree builder, `build::TreeBuilder::lenient`).
     #[error("property `{0}` repeated in one node: merged the values")]
     MergedProperty(String),
     /// One node repeats a single-valued property; the repeat (range) was

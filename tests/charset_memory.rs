@@ -12,14 +12,6 @@ use std::io::{self, Read};
 use common::generate::{self, Rng};
 use sgf_stream::{Charset, Event, ReaderBuilder};
 
-/// The process's peak resident set size in bytes, where Linux reports it.
-fn peak_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
-
 /// Generated games in Shift_JIS, one at a time, until at least
 /// `min_bytes` were read; every third one has no `CA`.
 struct ShiftJisGames {
@@ -80,7 +72,7 @@ impl Read for ShiftJisGames {
 
 #[test]
 fn decoding_66_mb_of_shift_jis_stays_under_64_mb() {
-    let Some(before) = peak_bytes() else {
+    let Some(before) = common::peak_bytes() else {
         eprintln!("note: no /proc/self/status here; skipping this test");
         return;
     };
@@ -122,7 +114,7 @@ fn decoding_66_mb_of_shift_jis_stays_under_64_mb() {
     );
     assert_eq!(warnings, 0);
 
-    let peak = peak_bytes().unwrap();
+    let peak = common::peak_bytes().unwrap();
     eprintln!(
         "peak {} MiB (was {} MiB before streaming)",
         peak >> 20,

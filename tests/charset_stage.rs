@@ -5,32 +5,20 @@
 //! over bytes that happen to be UTF-8, UTF-16 without a BOM).
 #![cfg(feature = "encoding")]
 
-use std::io::Read;
+mod common;
+
 use std::ops::Range;
 
+use common::Trickle;
 use encoding_rs::Encoding;
 use sgf_stream::build::{CompactBuilder, Games, TreeBuilder};
 use sgf_stream::charset::CharsetMode;
+use sgf_stream::charset::CharsetSource;
+use sgf_stream::read::decode_to_utf8;
 use sgf_stream::read::DecodedInput;
 use sgf_stream::{
-    decode_to_utf8, parse_collection, Charset, CharsetSource, Event, ReaderBuilder, WarningKind,
-    WriteOptions, Writer,
+    parse_collection, Charset, Event, ReaderBuilder, WarningKind, WriteOptions, Writer,
 };
-
-/// A reader handing out at most `piece` bytes per call.
-struct Trickle<'a> {
-    rest: &'a [u8],
-    piece: usize,
-}
-
-impl Read for Trickle<'_> {
-    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.rest.len().min(self.piece).min(out.len());
-        out[..n].copy_from_slice(&self.rest[..n]);
-        self.rest = &self.rest[n..];
-        Ok(n)
-    }
-}
 
 /// A game of the test collections: its text, and the charset its bytes
 /// are in.

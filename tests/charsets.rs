@@ -6,9 +6,11 @@
 use std::borrow::Cow;
 
 use encoding_rs::Encoding;
+use sgf_stream::charset::CharsetSource;
+use sgf_stream::read::decode_to_utf8;
 use sgf_stream::{
-    build::Parsed, charset::CharsetMode, decode_to_utf8, parse_collection, read::DecodedInput,
-    CharsetSource, ErrorKind, ReaderBuilder, WarningKind,
+    build::Parsed, charset::CharsetMode, parse_collection, read::DecodedInput, ErrorKind,
+    ReaderBuilder, WarningKind,
 };
 
 const JAPANESE: &str = "黒番の手筋が見事で、白番は右下の隅を諦めて中央の大石を攻めた。";

@@ -6,8 +6,9 @@
 mod common;
 
 use sgf_stream::game::GameCollector;
+use sgf_stream::read::decode_to_utf8;
 use sgf_stream::typed::{Color, Move};
-use sgf_stream::{decode_to_utf8, Parser, ReaderBuilder};
+use sgf_stream::{Parser, ReaderBuilder};
 
 /// The README's first typed example (section "Typed values"), its calls
 /// on a real file: one from a Chinese server, with `AP[YuanYu]`,

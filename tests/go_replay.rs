@@ -277,7 +277,8 @@ fn tree_and_compact_tree_replay_alike() {
 
 #[test]
 fn events_replay_like_trees() {
-    use sgf_stream::{Event, Parser, PropIdent, RawValues};
+    use sgf_stream::event::PropIdent;
+    use sgf_stream::{Event, Parser, RawValues};
     let sgf = "(;SZ[9];B[ee];W[ef];B[df];W[dg];B[eg];W[aa];B[ff])";
     let mut game = ReplayOptions::new().game();
     let mut node: Vec<(PropIdent, RawValues)> = Vec::new();

@@ -8,7 +8,8 @@
 mod cases;
 mod common;
 
-use std::io::{self, Read};
+use common::Trickle;
+
 use std::ops::Range;
 
 use proptest::prelude::*;
@@ -47,21 +48,6 @@ fn slice_run(input: &[u8], limits: Limits) -> Run {
         events.push(ev(&event, span));
     }
     (events, reader.take_warnings())
-}
-
-/// A reader that hands out at most `piece` bytes per read.
-struct Trickle<'a> {
-    rest: &'a [u8],
-    piece: usize,
-}
-
-impl Read for Trickle<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = buf.len().min(self.piece).min(self.rest.len());
-        buf[..n].copy_from_slice(&self.rest[..n]);
-        self.rest = &self.rest[n..];
-        Ok(n)
-    }
 }
 
 fn stream_run(input: &[u8], limits: Limits, piece: usize, chunk: usize) -> Run {

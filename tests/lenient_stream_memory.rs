@@ -4,17 +4,11 @@
 //! under 64 MB. This file holds a single test so that the process's peak
 //! (VmHWM, Linux) is its own.
 
+mod common;
+
 use std::io::{self, Read};
 
 use sgf_stream::{ReaderBuilder, WarningKind};
-
-/// The process's peak resident set size in bytes, where Linux reports it.
-fn peak_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
 
 /// One broken game: a mail header before it, a legacy identifier, a
 /// stray `]` in a comment, junk in a node, a repeated property, and a
@@ -61,7 +55,7 @@ impl Read for BrokenGames {
 
 #[test]
 fn lenient_streaming_66_mb_stays_under_64_mb() {
-    let Some(before) = peak_bytes() else {
+    let Some(before) = common::peak_bytes() else {
         eprintln!("note: no /proc/self/status here; skipping this test");
         return;
     };
@@ -92,7 +86,7 @@ fn lenient_streaming_66_mb_stays_under_64_mb() {
     assert_eq!(brackets, trees, "one stray `]` a game");
     // The header, `PlayerBlack`, the stray `]`, the second `C`, `oops`.
     assert_eq!(warnings, 5 * trees, "{warnings} warnings for {trees} games");
-    let peak = peak_bytes().unwrap();
+    let peak = common::peak_bytes().unwrap();
     assert!(
         peak < 64 << 20,
         "peak {} MiB (was {} MiB before streaming)",

@@ -6,6 +6,9 @@
 //! under a fixed bound at both, and must not grow with the size (a
 //! quadratic scan doubles its work per byte when the input doubles).
 
+#[cfg(feature = "work-count")]
+mod common;
+
 #[cfg(not(feature = "work-count"))]
 #[test]
 fn linear_work_needs_the_work_count_feature() {
@@ -14,29 +17,16 @@ fn linear_work_needs_the_work_count_feature() {
 
 #[cfg(feature = "work-count")]
 mod counted {
+    use sgf_stream::read::decode_to_utf8;
     use sgf_stream::{
-        charset::CharsetMode, compact_games, decode_to_utf8, games, parse_collection, work,
-        Charset, Parser, Reader, ReaderBuilder,
+        charset::CharsetMode, compact_games, games, parse_collection, work, Charset, Parser,
+        Reader, ReaderBuilder,
     };
-    use std::io::Read;
 
     /// Most work per input byte any path may do.
     const MAX_WORK_PER_BYTE: f64 = 24.0;
 
-    /// A reader handing out at most `piece` bytes per call.
-    struct Trickle<'a> {
-        rest: &'a [u8],
-        piece: usize,
-    }
-
-    impl Read for Trickle<'_> {
-        fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
-            let n = self.rest.len().min(self.piece).min(out.len());
-            out[..n].copy_from_slice(&self.rest[..n]);
-            self.rest = &self.rest[n..];
-            Ok(n)
-        }
-    }
+    use crate::common::Trickle;
 
     /// A way of reading input, by name.
     type Path = (&'static str, fn(&[u8]));

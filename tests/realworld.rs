@@ -491,9 +491,9 @@ fn whole_corpus_reads_without_warnings() {
 #[test]
 fn without_the_encoding_feature_input_is_utf8() {
     let sjis = b"(;CA[Shift_JIS]C[\x95\x5c])";
-    let (text, report) = sgf_stream::decode_to_utf8(sjis);
+    let (text, report) = sgf_stream::read::decode_to_utf8(sjis);
     assert_eq!(&text[..], "(;CA[Shift_JIS]C[\u{FFFD}\\])".as_bytes());
-    let (text, _) = sgf_stream::decode_to_utf8(b"(;C[ok])");
+    let (text, _) = sgf_stream::read::decode_to_utf8(b"(;C[ok])");
     assert!(matches!(text, std::borrow::Cow::Borrowed(_)));
     assert_eq!(report.charset, "UTF-8");
     assert_eq!(report.declared.as_deref(), Some("Shift_JIS"));
@@ -503,7 +503,7 @@ fn without_the_encoding_feature_input_is_utf8() {
         .unwrap();
     assert_eq!(
         parsed.charset.source,
-        sgf_stream::CharsetSource::ByteOrderMark
+        sgf_stream::charset::CharsetSource::ByteOrderMark
     );
     assert_eq!(parsed.trees, trees("(;C[a])"));
 }

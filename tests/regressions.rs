@@ -10,12 +10,12 @@ fn charset_decode_of_cut_utf8_is_valid_utf8() {
         input.extend_from_slice("C[표 한국어 흑 승률]".as_bytes());
     }
     input.push(b')');
-    let (text, report) = sgf_stream::decode_to_utf8(&input);
+    let (text, report) = sgf_stream::read::decode_to_utf8(&input);
     assert_eq!(report.charset, "UTF-8");
     let text = std::str::from_utf8(&text).expect("always UTF-8");
     assert!(text.starts_with("(;GM[1]CA[UTF-8]PB[Lee \u{fffd}]C[표 한국어"));
     // Whatever charset a few bad bytes make it guess, the text is UTF-8.
-    let (text, _) = sgf_stream::decode_to_utf8(b"(;CA[UTF-8]C[\xEC\x84\xff])");
+    let (text, _) = sgf_stream::read::decode_to_utf8(b"(;CA[UTF-8]C[\xEC\x84\xff])");
     assert!(std::str::from_utf8(&text).is_ok());
 }
 
@@ -101,7 +101,7 @@ fn compact_tree_writes_a_lone_variation_by_layout() {
     let write = |options: WriteOptions| {
         let mut writer = Writer::with_options(Vec::new(), options);
         for game in compact.games() {
-            writer.write_compact_tree(game).unwrap();
+            writer.write_tree(&game).unwrap();
         }
         String::from_utf8(writer.into_inner().unwrap()).unwrap()
     };
@@ -136,7 +136,7 @@ fn compact_tree_root_with_two_ca_properties_writes_as_its_events() {
     let compact = CompactTree::from_bytes(input).unwrap();
     let mut writer = Writer::new(Vec::new());
     for game in compact.games() {
-        writer.write_compact_tree(game).unwrap();
+        writer.write_tree(&game).unwrap();
     }
     let written = String::from_utf8(writer.into_inner().unwrap()).unwrap();
     assert_eq!(written.as_bytes(), by_events);

@@ -11,10 +11,10 @@ use std::io::{self, Read};
 
 use bytes::Bytes;
 use proptest::prelude::*;
+use sgf_stream::event::OwnedEvent;
 use sgf_stream::read::Pushed;
 use sgf_stream::{
-    parse_collection, Error, ErrorKind, Event, Limits, OwnedEvent, Parser, Reader, ReaderBuilder,
-    SgfTree,
+    parse_collection, Error, ErrorKind, Event, Limits, Parser, Reader, ReaderBuilder, SgfTree,
 };
 
 /// An event with owned contents, for comparing runs.

@@ -9,17 +9,9 @@ mod common;
 use common::generate::GameReader;
 use sgf_stream::{Event, ReaderBuilder};
 
-/// The process's peak resident set size in bytes, where Linux reports it.
-fn peak_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
-    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib * 1024)
-}
-
 #[test]
 fn streaming_66_mb_stays_under_64_mb() {
-    let Some(before) = peak_bytes() else {
+    let Some(before) = common::peak_bytes() else {
         eprintln!("note: no /proc/self/status here; skipping this test");
         return;
     };
@@ -46,7 +38,7 @@ fn streaming_66_mb_stays_under_64_mb() {
         .count();
     assert!(compact > 500, "{compact} compact games");
 
-    let peak = peak_bytes().unwrap();
+    let peak = common::peak_bytes().unwrap();
     assert!(
         peak < 64 << 20,
         "peak {} MiB (was {} MiB before streaming)",

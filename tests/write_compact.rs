@@ -1,4 +1,4 @@
-//! Writing a `CompactTree` (`Writer::write_compact_tree`): byte-exact
+//! Writing a `CompactTree` (`Writer::write_tree` of its games): byte-exact
 //! output, the same bytes as parser events piped through a writer for
 //! every layout (generated collections and the corpus), errors that write
 //! nothing, and huge trees on a small stack.
@@ -13,7 +13,7 @@ fn write_compact(options: WriteOptions, input: &[u8]) -> Vec<u8> {
     let tree = CompactTree::from_bytes(input.to_vec()).unwrap();
     let mut writer = Writer::with_options(Vec::new(), options);
     for game in tree.games() {
-        writer.write_compact_tree(game).unwrap();
+        writer.write_tree(&game).unwrap();
     }
     writer.into_inner().unwrap()
 }
@@ -82,8 +82,8 @@ fn a_game_tree_inside_an_open_one_is_a_variation() {
     writer.start_game_tree().unwrap();
     writer.node().unwrap();
     writer.text_property("GM", ["1"]).unwrap();
-    writer.write_compact_tree(tree.root().unwrap()).unwrap();
-    writer.write_compact_tree(tree.root().unwrap()).unwrap();
+    writer.write_tree(&tree.root().unwrap()).unwrap();
+    writer.write_tree(&tree.root().unwrap()).unwrap();
     let err = writer.node().unwrap_err();
     assert!(matches!(err, WriteError::NodeAfterVariation));
     writer.end_game_tree().unwrap();
@@ -98,7 +98,7 @@ fn a_game_tree_right_after_an_opening_is_refused() {
     let tree = CompactTree::from_bytes(&b"(;B[pd])"[..]).unwrap();
     let mut writer = Writer::new(Vec::new());
     writer.start_game_tree().unwrap();
-    let err = writer.write_compact_tree(tree.root().unwrap()).unwrap_err();
+    let err = writer.write_tree(&tree.root().unwrap()).unwrap_err();
     assert!(matches!(err, WriteError::EmptyTree));
     writer.node().unwrap();
     writer.end_game_tree().unwrap();
@@ -194,8 +194,8 @@ mod legacy {
         let first = CompactTree::from_bytes("(;C[表])").unwrap();
         let options = WriteOptions::new().charset(Charset::ShiftJis);
         let mut writer = Writer::with_options(Vec::new(), options);
-        writer.write_compact_tree(first.root().unwrap()).unwrap();
-        let err = writer.write_compact_tree(tree.root().unwrap()).unwrap_err();
+        writer.write_tree(&first.root().unwrap()).unwrap();
+        let err = writer.write_tree(&tree.root().unwrap()).unwrap_err();
         assert!(matches!(
             err,
             WriteError::Unencodable {
@@ -203,7 +203,7 @@ mod legacy {
                 ..
             }
         ));
-        writer.write_compact_tree(first.root().unwrap()).unwrap();
+        writer.write_tree(&first.root().unwrap()).unwrap();
         let bytes = writer.into_inner().unwrap();
         let one = b"(;C[\x95\x5c]CA[Shift_JIS])\n";
         assert_eq!(bytes, [&one[..], &one[..]].concat());

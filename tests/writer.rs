@@ -5,9 +5,10 @@
 mod common;
 
 use proptest::prelude::*;
+use sgf_stream::event::RawValue;
 use sgf_stream::{
-    parse, parse_collection, Event, Layout, Newline, Parser, RawValue, SgfTree, WriteError,
-    WriteOptions, Writer,
+    parse, parse_collection, Event, Layout, Newline, Parser, SgfTree, WriteError, WriteOptions,
+    Writer,
 };
 
 /// A node with one property.
@@ -675,7 +676,7 @@ fn random_options() -> impl Strategy<Value = WriteOptions> {
             .layout(if flags[0] {
                 Layout::NodePerLine
             } else {
-                Layout::Compact
+                Layout::OneLine
             })
             .newline(if flags[1] { Newline::CrLf } else { Newline::Lf })
             .wrap(flags[2])

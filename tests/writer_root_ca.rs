@@ -4,9 +4,8 @@
 //! must declare it), and a refused call changes nothing.
 
 use proptest::prelude::*;
-use sgf_stream::{
-    parse_collection, Charset, RawValue, ReaderBuilder, WriteError, WriteOptions, Writer,
-};
+use sgf_stream::event::RawValue;
+use sgf_stream::{parse_collection, Charset, ReaderBuilder, WriteError, WriteOptions, Writer};
 
 /// The output of `calls` on a fresh writer with `options`.
 fn written(
@@ -280,7 +279,7 @@ fn every_way_to_label_legacy_bytes_utf8_fails_the_game() {
 
         let compact = CompactTree::from_bytes(game.to_vec()).unwrap();
         let mut writer = Writer::with_options(Vec::new(), options);
-        let failed = writer.write_compact_tree(compact.root().unwrap());
+        let failed = writer.write_tree(&compact.root().unwrap());
         assert!(
             matches!(failed, Err(WriteError::NotUtf8 { .. })),
             "{failed:?}"

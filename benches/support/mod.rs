@@ -137,13 +137,28 @@ pub fn write_trees(trees: &[SgfTree]) -> usize {
     writer.into_inner().expect("writable").0
 }
 
+/// Formats built trees with `Display` into one reused `String`, a line
+/// each (the writer's default output); returns the bytes formatted.
+#[inline(never)]
+pub fn display_trees(trees: &[SgfTree]) -> usize {
+    use std::fmt::Write;
+    let mut text = String::new();
+    let mut len = 0;
+    for tree in trees {
+        text.clear();
+        writeln!(text, "{tree}").expect("formatting into a String");
+        len += text.len();
+    }
+    len
+}
+
 /// Writes every game of a `CompactTree` with a `Writer` (raw values);
 /// returns the bytes written.
 #[inline(never)]
 pub fn write_compact(tree: &CompactTree) -> usize {
     let mut writer = Writer::new(Count::default());
     for game in tree.games() {
-        writer.write_compact_tree(game).expect("writable");
+        writer.write_tree(&game).expect("writable");
     }
     writer.into_inner().expect("writable").0
 }

@@ -4,7 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sgf_stream::{decode_to_utf8, ReaderBuilder};
+use sgf_stream::{ReaderBuilder};
+use sgf_stream::read::{decode_to_utf8};
 
 fuzz_target!(|input: &[u8]| {
     let (text, _report) = decode_to_utf8(input);

@@ -5,9 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sgf_stream::{
-    parse, parse_collection, work, ErrorKind, Event, ReaderBuilder, WarningKind,
-};
+use sgf_stream::{parse, parse_collection, work, ErrorKind, Event, ReaderBuilder, WarningKind};
 
 /// Most work per input byte of lenient events.
 const MAX_WORK_PER_BYTE: u64 = 24;

@@ -11,13 +11,11 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sgf_stream::{
-    parse_collection, CompactTree, Event, Layout, Newline, Parser, SgfTree, WriteOptions, Writer,
-};
+use sgf_stream::{parse_collection, CompactTree, Event, Layout, Newline, Parser, SgfTree, WriteOptions, Writer};
 
 fn options(bits: u8) -> WriteOptions {
     WriteOptions::new()
-        .layout(if bits & 1 == 0 { Layout::Compact } else { Layout::NodePerLine })
+        .layout(if bits & 1 == 0 { Layout::OneLine } else { Layout::NodePerLine })
         .wrap(bits & 2 != 0)
         .width(1 + (bits >> 4) as usize * 5)
         .variations_on_new_lines(bits & 4 != 0)
@@ -47,7 +45,7 @@ fn write_compact(input: &[u8], bits: u8) -> Vec<u8> {
     let compact = CompactTree::from_bytes(input.to_vec()).expect("valid SGF");
     let mut writer = Writer::with_options(Vec::new(), options(bits));
     for game in compact.games() {
-        writer.write_compact_tree(game).expect("compact trees write");
+        writer.write_tree(&game).expect("compact trees write");
     }
     writer.into_inner().expect("flushes")
 }

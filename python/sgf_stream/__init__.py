@@ -147,7 +147,7 @@ def write(
     trees: Union[Game, Node, Iterable[Union[Game, Node]]],
     path: Optional[Source] = None,
     *,
-    layout: str = "compact",
+    layout: str = "one-line",
     wrap: Optional[int] = None,
     newline: str = "\n",
     charset: Optional[str] = None,
@@ -155,7 +155,7 @@ def write(
     """SGF bytes of games (or nodes, each with everything below it), one
     game tree after another; written to ``path`` too when given.
 
-    ``layout`` is ``"compact"`` or ``"node-per-line"``; ``wrap`` breaks
+    ``layout`` is ``"one-line"`` or ``"node-per-line"``; ``wrap`` breaks
     lines at that column; ``newline`` is ``"\\n"`` or ``"\\r\\n"``;
     ``charset`` (default UTF-8) may be Shift_JIS, GB18030, EUC-KR or Big5.
 

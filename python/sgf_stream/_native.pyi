@@ -98,7 +98,7 @@ class Node:
     def index(self) -> int: ...
     def main_line(self) -> List[Node]: ...
     def to_sgf(
-        self, *, layout: str = "compact", wrap: Optional[int] = None, newline: str = "\n"
+        self, *, layout: str = "one-line", wrap: Optional[int] = None, newline: str = "\n"
     ) -> str: ...
 
 class Game:
@@ -124,7 +124,7 @@ class Game:
     def main_line(self) -> List[Node]: ...
     def nodes(self) -> List[Node]: ...
     def to_sgf(
-        self, *, layout: str = "compact", wrap: Optional[int] = None, newline: str = "\n"
+        self, *, layout: str = "one-line", wrap: Optional[int] = None, newline: str = "\n"
     ) -> str: ...
 
 class GameIterator(Iterator[Game]):
@@ -169,7 +169,7 @@ def _parse_with_trees(data: Data, *, lenient: bool = False, raw: bool = False) -
 def write_sgf(
     trees: List[Union[Game, Node]],
     *,
-    layout: str = "compact",
+    layout: str = "one-line",
     wrap: Optional[int] = None,
     newline: str = "\n",
     charset: Optional[str] = None,

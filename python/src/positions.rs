@@ -3,8 +3,9 @@
 //! stone, -1 a white one, 0 empty), written with `Board::write_plane`
 //! into one buffer.
 
+use sgf_stream::event::PropIdent;
 use sgf_stream::go::{Game, GoNode, ReplayOptions};
-use sgf_stream::{Event, Parser, PropIdent, RawValues};
+use sgf_stream::{Event, Parser, RawValues};
 
 use crate::data::{GameData, Nodes};
 use crate::tree::main_line_tree;

@@ -62,11 +62,11 @@ pub fn write_spec(
     charset: Option<String>,
 ) -> PyResult<WriteSpec> {
     let node_per_line = match layout {
-        "compact" => false,
+        "one-line" | "one_line" => false,
         "node-per-line" | "node_per_line" => true,
         _ => {
             return Err(PyValueError::new_err(format!(
-                "layout must be \"compact\" or \"node-per-line\", not {layout:?}"
+                "layout must be \"one-line\" or \"node-per-line\", not {layout:?}"
             )))
         }
     };
@@ -390,10 +390,10 @@ impl PyGame {
             .collect()
     }
 
-    /// The game as SGF text: ``layout`` is ``"compact"`` (one line) or
+    /// The game as SGF text: ``layout`` is ``"one-line"`` or
     /// ``"node-per-line"``; ``wrap`` breaks lines at that many columns;
     /// ``newline`` is ``"\n"`` or ``"\r\n"``.
-    #[pyo3(signature = (*, layout = "compact", wrap = None, newline = "\n"))]
+    #[pyo3(signature = (*, layout = "one-line", wrap = None, newline = "\n"))]
     fn to_sgf(&self, layout: &str, wrap: Option<usize>, newline: &str) -> PyResult<String> {
         self.root().to_sgf(layout, wrap, newline)
     }
@@ -559,7 +559,7 @@ impl PyNode {
 
     /// This node and everything below it as SGF text (see
     /// ``Game.to_sgf``).
-    #[pyo3(name = "to_sgf", signature = (*, layout = "compact", wrap = None, newline = "\n"))]
+    #[pyo3(name = "to_sgf", signature = (*, layout = "one-line", wrap = None, newline = "\n"))]
     fn py_to_sgf(&self, layout: &str, wrap: Option<usize>, newline: &str) -> PyResult<String> {
         self.to_sgf(layout, wrap, newline)
     }

@@ -362,12 +362,12 @@ impl EventIterator {
     }
 }
 
-/// write(trees, *, layout="compact", wrap=None, newline="\n", charset=None)
+/// write(trees, *, layout="one-line", wrap=None, newline="\n", charset=None)
 /// --
 ///
 /// SGF bytes of games or nodes (each node with everything below it).
 #[pyfunction]
-#[pyo3(signature = (trees, *, layout = "compact", wrap = None, newline = "\n", charset = None))]
+#[pyo3(signature = (trees, *, layout = "one-line", wrap = None, newline = "\n", charset = None))]
 pub fn write_sgf<'py>(
     py: Python<'py>,
     trees: Vec<Bound<'py, PyAny>>,

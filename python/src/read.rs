@@ -327,7 +327,7 @@ impl Steps {
 
     /// The next event, `None` at the end.
     pub fn next_step(&mut self) -> Option<Result<Step, Problem>> {
-        use sgf_stream::OwnedEvent;
+        use sgf_stream::event::OwnedEvent;
         Some(match self.reader.next_event() {
             Err(err) => Err(error(&err)),
             Ok(None) => return None,

@@ -3,9 +3,10 @@
 //! are summed up by the library's `GameCollector`, and a game is written
 //! back as SGF.
 
+use sgf_stream::event::PropIdent;
 use sgf_stream::game::{GameCollector, GameInfo, GameResult, WinBy};
 use sgf_stream::typed::{BoardSize, Color, Decoder, Move, PropertyError, Value};
-use sgf_stream::{Charset, Event, Layout, Newline, PropIdent, SgfTree, WriteOptions, Writer};
+use sgf_stream::{Charset, Event, Layout, Newline, SgfTree, WriteOptions, Writer};
 
 use crate::data::{Arena, GameData, Info, NodeRec, Nodes, Problem, PropRec, BLACK, NONE, WHITE};
 use crate::read::Values;

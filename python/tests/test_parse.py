@@ -170,6 +170,9 @@ def test_nodes_children_main_line_and_writing():
     assert sgf_stream.write(game, newline="\r\n", layout="node-per-line") == (
         b"(;GM[1]C[root]\r\n;B[aa]\r\n(;W[ab]\r\n;B[ac])\r\n(;W[dd]))\r\n"
     )
+    assert game.to_sgf(layout="one-line") == game.to_sgf()
+    with pytest.raises(ValueError, match="one-line"):
+        game.to_sgf(layout="compact")
     again = sgf_stream.parse(sgf_stream.write([game, game]))
     assert [g.to_sgf() for g in again] == [game.to_sgf()] * 2
 

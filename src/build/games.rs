@@ -14,7 +14,8 @@ use crate::warning::Warning;
 ///
 /// Reading a stream, memory is bounded by the largest game (plus the
 /// reader's buffer), not by the collection. The iterator stops after the
-/// first error.
+/// first error, and at the end of the input; over pushed chunks it gives
+/// `None` while it waits for more (see [`reader_mut`](Self::reader_mut)).
 ///
 /// [`SgfTree`]: crate::SgfTree
 /// [`CompactTree`]: crate::CompactTree
@@ -38,6 +39,29 @@ impl<S: Source, B: Build> Games<S, B> {
     /// The reader.
     pub fn reader(&self) -> &Reader<S> {
         &self.reader
+    }
+
+    /// The reader, mutably: to [`feed`](Reader::feed) a reader of
+    /// pushed chunks, whose games come out as the chunks complete them.
+    ///
+    /// ```
+    /// use sgf_stream::build::{Games, TreeBuilder};
+    /// use sgf_stream::read::Reader;
+    /// let mut games = Games::new(Reader::pushed(), TreeBuilder::new());
+    /// let mut names = Vec::new();
+    /// for chunk in [&b"(;GN[one]"[..], b";B[pd])(;GN", b"[two])"] {
+    ///     games.reader_mut().feed(chunk);
+    ///     for game in games.by_ref() {
+    ///         names.push(game?.get("GN").unwrap()[0].clone());
+    ///     }
+    /// }
+    /// games.reader_mut().finish();
+    /// assert!(games.next().is_none());
+    /// assert_eq!(names, ["one", "two"]);
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
+    pub fn reader_mut(&mut self) -> &mut Reader<S> {
+        &mut self.reader
     }
 
     /// Takes the warnings found since the last call (a lenient reader's
@@ -70,12 +94,15 @@ impl<S: Source, B: Build> Iterator for Games<S, B> {
             return None;
         }
         let item = self.next_game().transpose();
-        self.done = !matches!(item, Some(Ok(_)));
+        // A source fed by the caller may give more after `None`.
+        self.done = match &item {
+            Some(Ok(_)) => false,
+            Some(Err(_)) => true,
+            None => self.reader.is_done(),
+        };
         item
     }
 }
-
-impl<S: Source, B: Build> std::iter::FusedIterator for Games<S, B> {}
 
 /// The game trees of a collection read from `reader`, one at a time, as
 /// [`SgfTree`](crate::SgfTree)s.

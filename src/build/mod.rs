@@ -2,8 +2,8 @@
 //! [`CompactBuilder`] for [`CompactTree`]s, and [`Games`], one game at a
 //! time from any [`Reader`].
 //!
-//! [`parse`](crate::parse), [`parse_collection`](crate::parse_collection),
-//! [`games`](crate::games), [`compact_games`](crate::compact_games) and
+//! [`parse`](crate::parse), [`parse_collection`], [`games`],
+//! [`compact_games`] and
 //! [`CompactTree::from_bytes`] are all a reader and a builder.
 //!
 //! ```

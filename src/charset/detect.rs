@@ -156,12 +156,14 @@ fn byte_order_mark(charset: Charset) -> &'static [u8] {
     }
 }
 
-/// The first `CA[...]` value of the game that starts `prefix`, trimmed:
-/// looked for from the game's `(;` to the next `(;` (a variation, or the
-/// next game), so that another game's `CA` is never taken.
+/// The first `CA[...]` value of the root node of the game that starts
+/// `prefix`, trimmed: looked for from the game's `(;` to the end of its
+/// root node (or the next `(;`, whichever comes first), so that a `CA` below the root (where it means nothing) or
+/// another game's is never taken.
 pub(super) fn find_ca(prefix: &[u8]) -> Option<Found> {
     let open = tree_open(prefix, 0)?;
-    let end = tree_open(prefix, open + 1).unwrap_or(prefix.len());
+    let next = tree_open(prefix, open + 1).unwrap_or(prefix.len());
+    let end = super::structure::root_end(&prefix[..next], open);
     let region = &prefix[open..end];
     crate::work::count(region.len());
     for at in memchr::memmem::find_iter(region, b"CA[") {
@@ -265,6 +267,11 @@ mod tests {
         assert_eq!(label(b"(;XCA[x]CA[Big5]"), Some("Big5".into()));
         assert_eq!(label(b"(;FF[4])"), None);
         assert_eq!(label(b"(;FF[4])\n(;CA[Big5])"), None);
+        assert_eq!(label(b"(;;CA[Big5])"), None);
+        assert_eq!(label(b"(;GM[1] ; CA[Big5])"), None);
+        assert_eq!(label(b"(;GM[1](;CA[Big5]))"), None);
+        assert_eq!(label(b"(;C[a;b\\];(]CA[Big5];B[aa])"), Some("Big5".into()));
+        assert_eq!(label(b"(;C[a\\\\];CA[Big5])"), None);
         assert_eq!(label(b"Subject: (3)\n(;CA[Big5])"), Some("Big5".into()));
         let found = find_ca(b"(;CA[SJIS])").unwrap();
         assert_eq!(found.range, 5..9);

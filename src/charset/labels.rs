@@ -401,6 +401,18 @@ impl PartialEq<Charset> for &str {
     }
 }
 
+/// The character of byte `b` (0x80 or more) in a C1 table charset:
+/// 0x80–0x9F are the C1 controls, the rest as its base decodes them.
+#[cfg(feature = "encoding")]
+pub(crate) fn c1_char(charset: Charset, b: u8) -> char {
+    if b < 0xA0 {
+        return char::from(b);
+    }
+    let byte = [b];
+    let (text, _) = charset.encoding().decode_without_bom_handling(&byte);
+    text.chars().next().unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

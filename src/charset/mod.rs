@@ -8,7 +8,7 @@
 //! reads the input's bytes, decides each game's charset from a prefix of
 //! at most [`DECISION_PREFIX`] bytes, and hands the reader UTF-8. Whole
 //! inputs in memory go through the same stage
-//! ([`decode_to_utf8`](crate::decode_to_utf8),
+//! ([`decode_to_utf8`](crate::read::decode_to_utf8),
 //! [`DecodedInput`](crate::read::DecodedInput),
 //! [`ReaderBuilder::read_collection`](crate::ReaderBuilder::read_collection)).
 //!
@@ -37,6 +37,7 @@
 mod decode;
 mod detect;
 mod labels;
+mod locate;
 mod offsets;
 mod report;
 #[cfg(feature = "encoding")]
@@ -60,7 +61,8 @@ pub const DECISION_PREFIX: usize = 64 << 10;
 /// How a charset stage chooses the charset it decodes.
 ///
 /// ```
-/// use sgf_stream::{charset::CharsetMode, Charset, CharsetSource, ReaderBuilder};
+/// use sgf_stream::{charset::CharsetMode, Charset, ReaderBuilder};
+/// use sgf_stream::charset::{CharsetSource};
 /// # #[cfg(feature = "encoding")] {
 /// let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("(;C[表])");
 /// let mut reader = ReaderBuilder::new()

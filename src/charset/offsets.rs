@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 
-use super::decode;
+use super::locate;
 use super::Charset;
 use crate::error::{LineCounter, Position};
 
@@ -83,7 +83,7 @@ impl Anchors {
                     .map_or(raw_base + raw.len() as u64, |next| next.raw);
                 let from = (anchor.raw.saturating_sub(raw_base) as usize).min(raw.len());
                 let to = (end.saturating_sub(raw_base) as usize).clamp(from, raw.len());
-                decode::locate(charset, &raw[from..to], anchor.raw, anchor.text, text)
+                locate::locate(charset, &raw[from..to], anchor.raw, anchor.text, text)
             }
         }
     }

@@ -21,7 +21,8 @@ pub enum CharsetSource {
 /// Which charset a game was read in, and why.
 ///
 /// ```
-/// use sgf_stream::{decode_to_utf8, CharsetSource};
+/// use sgf_stream::charset::{CharsetSource};
+/// use sgf_stream::read::{decode_to_utf8};
 /// let (text, report) = decode_to_utf8(b"\xEF\xBB\xBF(;CA[UTF-8]C[ok])");
 /// assert_eq!(&text[..], b"(;CA[UTF-8]C[ok])");
 /// assert_eq!(report.charset, "UTF-8");

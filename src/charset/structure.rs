@@ -52,6 +52,39 @@ pub(crate) fn tree_open(bytes: &[u8], from: usize) -> Option<usize> {
         .find(|&at| bytes.get(lex::skip_space(bytes, at + 1)) == Some(&b';'))
 }
 
+/// Where the root node of the game tree opened at `open` (a `(` that
+/// [`tree_open`] found) ends, within `bytes`: at the first `;`, `(` or
+/// `)` that follows the root's own `;` or an unescaped `]`, whitespace
+/// aside. A cheap bound for root properties, not a parse: a `]` escaped
+/// by the trail byte of a double-byte character can carry the bound on
+/// to a later node, never short of the root.
+pub(crate) fn root_end(bytes: &[u8], open: usize) -> usize {
+    let Some(semicolon) = memchr::memchr(b';', &bytes[open..]).map(|at| open + at) else {
+        return bytes.len();
+    };
+    let after = semicolon + 1;
+    memchr::memchr3_iter(b';', b'(', b')', &bytes[after..])
+        .map(|at| after + at)
+        .find(|&at| {
+            let before = bytes[semicolon..at]
+                .iter()
+                .rposition(|b| !lex::is_space(*b))
+                .map_or(semicolon, |back| semicolon + back);
+            before == semicolon || (bytes[before] == b']' && !escaped(bytes, before))
+        })
+        .unwrap_or(bytes.len())
+}
+
+/// Whether the byte at `at` follows an odd number of backslashes.
+fn escaped(bytes: &[u8], at: usize) -> bool {
+    let run = bytes[..at]
+        .iter()
+        .rev()
+        .take_while(|&&b| b == b'\\')
+        .count();
+    run % 2 == 1
+}
+
 /// Scans `bytes` from the first `(;` (anything before it is skipped) to
 /// the end of that game tree. `complete` says the bytes are the whole
 /// rest of the input, so that a game or value left open does not read.

@@ -106,7 +106,7 @@ impl fmt::Display for PropIdent<'_> {
 /// Two runs are equal when they hold the same values in the same order:
 /// the whitespace between values does not count.
 ///
-/// A lenient [`Reader`](crate::read::Reader) may hand out a run whose
+/// A lenient [`Reader`](crate::Reader) may hand out a run whose
 /// last value was repaired ([`is_repaired`](Self::is_repaired)): it holds
 /// an unescaped `]` (kept as text) or never closes. Such a value runs to
 /// the end of the run (less a final closing `]`); decoding reads the
@@ -256,7 +256,7 @@ impl ExactSizeIterator for RawValueIter<'_> {}
 /// One raw value: the bytes between `[` and `]`, escapes untouched.
 ///
 /// ```
-/// use sgf_stream::RawValue;
+/// use sgf_stream::event::RawValue;
 /// let value = RawValue::new(b"a\\]b\\\nc");
 /// assert_eq!(value.text().unwrap(), "a]bc");
 /// ```

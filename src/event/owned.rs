@@ -11,7 +11,8 @@ use super::{Event, PropIdent, RawValues};
 /// An [`Event`] that owns its bytes (refcounted slices of the input).
 ///
 /// ```
-/// use sgf_stream::{read::Reader, OwnedEvent};
+/// use sgf_stream::{read::Reader};
+/// use sgf_stream::event::{OwnedEvent};
 /// let input = bytes::Bytes::from_static(b"(;B[pd]C[hi\\]])");
 /// let events: Vec<OwnedEvent> = Reader::from_bytes(input).collect::<Result<_, _>>()?;
 /// // 'static + Send: hand them to another thread.
@@ -112,7 +113,8 @@ impl OwnedProperty {
     /// Each raw value (escapes untouched) as its own shared slice.
     ///
     /// ```
-    /// use sgf_stream::{read::Reader, OwnedEvent};
+    /// use sgf_stream::{read::Reader};
+    /// use sgf_stream::event::{OwnedEvent};
     /// let mut parser = Reader::from_bytes(bytes::Bytes::from_static(b"(;AB[aa][bb])"));
     /// let Some(Ok(OwnedEvent::Property(prop))) = parser.nth(2) else { panic!() };
     /// let values: Vec<bytes::Bytes> = prop.value_bytes().collect();

@@ -4,7 +4,7 @@
 //! the board's symmetries, and [`SequenceHash`] of the moves.
 //!
 //! Replay reads nodes through [`GoNode`], which [`SgfTree`](crate::SgfTree)
-//! and the [`CompactTree`](crate::CompactTree)'s [`NodeRef`](crate::NodeRef)
+//! and the [`CompactTree`](crate::CompactTree)'s [`NodeRef`](crate::tree::NodeRef)
 //! implement, and decodes their values with the [`typed`](crate::typed)
 //! layer. [`Game`] replays node by node, for variations or events.
 //!

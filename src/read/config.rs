@@ -169,7 +169,8 @@ impl ReaderBuilder {
     /// ```
     /// use sgf_stream::{Event, ReaderBuilder};
     /// # #[cfg(feature = "encoding")] {
-    /// use sgf_stream::{Charset, CharsetSource};
+    /// use sgf_stream::{Charset};
+    /// use sgf_stream::charset::{CharsetSource};
     /// // Two games, in Shift_JIS and in GB18030, one after the other.
     /// let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("(;CA[SJIS]C[表])");
     /// let (gbk, _, _) = encoding_rs::GB18030.encode("(;CA[GB2312]C[思谋])");

@@ -11,18 +11,16 @@
 
 use std::collections::VecDeque;
 use std::io;
-use std::ops::Range;
 
 use super::source::sealed::{self, Buffer};
-use super::source::Source;
+use super::source::{Buffered, Source};
 use super::window::Window;
 use super::{Reader, ReaderBuilder};
 use crate::charset::{
     decide, Anchors, Bad, Charset, CharsetMode, CharsetReport, Decision, Lines, Out, Prefix,
     Transcoder, DECISION_PREFIX,
 };
-use crate::error::{Error, LineCounter, Position};
-use crate::event::Event;
+use crate::error::{LineCounter, Position};
 use crate::warning::{Warning, WarningKind};
 
 /// At most this many runs of invalid bytes are reported per game.
@@ -411,6 +409,8 @@ fn place_after(lines: &Lines, from: u64, before: &[u8]) -> Position {
 
 impl<R: io::Read> Source for Decoded<R> {}
 
+impl<R: io::Read> Buffered for Decoded<R> {}
+
 impl<R: io::Read> sealed::Buffer for Decoded<R> {
     #[inline(always)]
     fn bytes(&self) -> &[u8] {
@@ -515,26 +515,6 @@ impl<R: io::Read> Reader<Decoded<R>> {
     /// [`ReaderBuilder::from_reader_decoded`] for an example.
     pub fn from_reader_decoded(inner: R) -> Self {
         ReaderBuilder::new().from_reader_decoded(inner)
-    }
-
-    /// The next event, or `None` at the end of the input. It borrows the
-    /// stage's text, so it lives until the next call.
-    ///
-    /// # Errors
-    /// Malformed input, a broken limit, or a failed read; after an error
-    /// (or the end) every call returns `Ok(None)`.
-    #[inline(always)]
-    pub fn next_event(&mut self) -> Result<Option<Event<'_>>, Error> {
-        let found = self.next_found()?;
-        Ok(found.map(|found| found.event(self.source.bytes())))
-    }
-
-    /// The next event with its byte range in the input.
-    ///
-    /// # Errors
-    /// As [`next_event`](Self::next_event).
-    pub fn next_spanned(&mut self) -> Result<Option<(Event<'_>, Range<u64>)>, Error> {
-        self.next_buffered()
     }
 
     /// The charset of the game being read, and how it was chosen: it

@@ -17,6 +17,11 @@ use crate::warning::Warning;
 /// this crate.
 pub trait Source: sealed::Buffer {}
 
+/// A [`Source`] whose events borrow the reader's buffer: [`Stream`],
+/// [`Pushed`] and [`Decoded`](super::Decoded). It cannot be implemented
+/// outside this crate.
+pub trait Buffered: Source {}
+
 pub(crate) mod sealed {
     use super::*;
 
@@ -80,67 +85,27 @@ impl Lines {
     }
 }
 
-/// A whole input in memory, borrowed: events borrow it too, and live as
-/// long as it does.
+/// A whole input in memory: a borrowed slice ([`Slice`], whose events
+/// borrow it too) or a refcounted [`Bytes`] buffer ([`Shared`], whose
+/// events own their bytes as slices of it, `'static + Send`, no copy).
 #[derive(Debug, Clone)]
-pub struct Slice<'a> {
-    pub(crate) input: &'a [u8],
+pub struct Whole<T> {
+    pub(crate) input: T,
     kept: usize,
     lines: Lines,
 }
 
-impl<'a> Slice<'a> {
-    pub(crate) fn new(input: &'a [u8]) -> Self {
-        Slice {
-            input,
-            kept: 0,
-            lines: Lines::default(),
-        }
-    }
-}
-
-impl Source for Slice<'_> {}
-
-impl sealed::Buffer for Slice<'_> {
-    #[inline(always)]
-    fn bytes(&self) -> &[u8] {
-        self.input
-    }
-    #[inline(always)]
-    fn is_eof(&self) -> bool {
-        true
-    }
-    fn fill(&mut self, _pos: &mut usize) -> io::Result<bool> {
-        Ok(true)
-    }
-    #[inline]
-    fn absolute(&self, at: usize) -> u64 {
-        at as u64
-    }
-    #[cold]
-    fn position(&mut self, at: usize) -> Position {
-        self.lines.locate(self.input, at)
-    }
-    fn keep_from(&mut self, at: usize) {
-        self.kept = at;
-    }
-    fn take_kept(&mut self, end: usize) -> &[u8] {
-        &self.input[self.kept..end]
-    }
-}
+/// A whole input in memory, borrowed: events borrow it too, and live as
+/// long as it does.
+pub type Slice<'a> = Whole<&'a [u8]>;
 
 /// A whole input in a refcounted [`Bytes`] buffer: events own their
 /// bytes as slices of it (`'static + Send`, no copy).
-#[derive(Debug, Clone)]
-pub struct Shared {
-    pub(crate) input: Bytes,
-    kept: usize,
-    lines: Lines,
-}
+pub type Shared = Whole<Bytes>;
 
-impl Shared {
-    pub(crate) fn new(input: Bytes) -> Self {
-        Shared {
+impl<T: AsRef<[u8]>> Whole<T> {
+    pub(crate) fn new(input: T) -> Self {
+        Whole {
             input,
             kept: 0,
             lines: Lines::default(),
@@ -148,12 +113,12 @@ impl Shared {
     }
 }
 
-impl Source for Shared {}
+impl<T: AsRef<[u8]>> Source for Whole<T> {}
 
-impl sealed::Buffer for Shared {
+impl<T: AsRef<[u8]>> sealed::Buffer for Whole<T> {
     #[inline(always)]
     fn bytes(&self) -> &[u8] {
-        &self.input
+        self.input.as_ref()
     }
     #[inline(always)]
     fn is_eof(&self) -> bool {
@@ -168,13 +133,13 @@ impl sealed::Buffer for Shared {
     }
     #[cold]
     fn position(&mut self, at: usize) -> Position {
-        self.lines.locate(&self.input, at)
+        self.lines.locate(self.input.as_ref(), at)
     }
     fn keep_from(&mut self, at: usize) {
         self.kept = at;
     }
     fn take_kept(&mut self, end: usize) -> &[u8] {
-        &self.input[self.kept..end]
+        &self.input.as_ref()[self.kept..end]
     }
 }
 
@@ -199,6 +164,8 @@ impl<R> Stream<R> {
 }
 
 impl<R: io::Read> Source for Stream<R> {}
+
+impl<R: io::Read> Buffered for Stream<R> {}
 
 impl<R: io::Read> sealed::Buffer for Stream<R> {
     #[inline(always)]
@@ -239,6 +206,8 @@ pub struct Pushed {
 }
 
 impl Source for Pushed {}
+
+impl Buffered for Pushed {}
 
 impl sealed::Buffer for Pushed {
     #[inline(always)]

@@ -1,6 +1,7 @@
 //! The reader against the plain machine: its hot path, spans, errors
 //! and positions must be the machine's.
 
+use super::found::ascii_str;
 use super::*;
 use crate::machine::HOT_PATH_PIECES;
 use proptest::prelude::*;

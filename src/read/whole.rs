@@ -140,13 +140,14 @@ impl<'a> DecodedInput<'a> {
 ///
 /// ```
 /// # #[cfg(feature = "encoding")] {
-/// use sgf_stream::{decode_to_utf8, CharsetSource};
+/// use sgf_stream::charset::{CharsetSource};
+/// use sgf_stream::read::{decode_to_utf8};
 /// let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("(;CA[Shift_JIS]C[表])");
 /// let (text, report) = decode_to_utf8(&sjis);
 /// assert_eq!(std::str::from_utf8(&text).unwrap(), "(;CA[Shift_JIS]C[表])");
 /// assert_eq!((report.charset.name(), report.source), ("Shift_JIS", CharsetSource::Declared));
 /// # }
-/// let (text, _) = sgf_stream::decode_to_utf8(b"(;CA[UTF-8]PB[Lee \xEC\x84])");
+/// let (text, _) = sgf_stream::read::decode_to_utf8(b"(;CA[UTF-8]PB[Lee \xEC\x84])");
 /// assert_eq!(std::str::from_utf8(&text).unwrap(), "(;CA[UTF-8]PB[Lee \u{fffd}])");
 /// ```
 pub fn decode_to_utf8(input: &[u8]) -> (Cow<'_, [u8]>, CharsetReport) {

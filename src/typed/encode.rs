@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use super::compose::compress_points;
 use super::go::Point;
 use super::value::Value;
+use crate::lex::{self, Escape};
 
 /// Escapes text for one half of a Compose value: `\`, `]` and `:` get a
 /// `\`. (Whole values need only [`crate::value::escape`].)
@@ -15,17 +16,7 @@ use super::value::Value;
 /// assert_eq!(escape_compose_half("plain"), "plain");
 /// ```
 pub fn escape_compose_half(text: &str) -> Cow<'_, str> {
-    if !text.bytes().any(|b| matches!(b, b']' | b'\\' | b':')) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 4);
-    for ch in text.chars() {
-        if matches!(ch, ']' | '\\' | ':') {
-            out.push('\\');
-        }
-        out.push(ch);
-    }
-    Cow::Owned(out)
+    lex::escape_str(text, Escape::COMPOSE_HALF)
 }
 
 /// A Real as SGF writes it: the shortest decimal that reads back to the

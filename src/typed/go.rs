@@ -239,7 +239,7 @@ impl BoardSize {
     /// accept it).
     pub fn decode(raw: &[u8]) -> Result<BoardSize, ValueError> {
         let size = BoardSize::decode_lenient(raw)?;
-        if size.cols == size.rows && super::compose::split(raw).is_some() {
+        if size.cols == size.rows && crate::lex::split_compose(raw).is_some() {
             return Err(ValueError::new(ValueErrorKind::SquareAsCompose, 0));
         }
         Ok(size)
@@ -258,7 +258,7 @@ impl BoardSize {
                 _ => Err(ValueError::new(ValueErrorKind::BoardSize, at)),
             }
         };
-        match super::compose::split(raw) {
+        match crate::lex::split_compose(raw) {
             Some((cols, rows)) => Ok(BoardSize {
                 cols: side(cols, 0)?,
                 rows: side(rows, cols.len() + 1)?,

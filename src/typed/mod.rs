@@ -2,7 +2,7 @@
 //! back.
 //!
 //! The decoders take raw values (`&[u8]` between `[` and `]`, escapes
-//! untouched, as [`RawValue::as_bytes`](crate::RawValue::as_bytes) gives
+//! untouched, as [`RawValue::as_bytes`](crate::event::RawValue::as_bytes) gives
 //! them) and borrow where they can:
 //!
 //! - scalars: [`none`], [`number`], [`real`], [`Double`], [`Color`]; Text

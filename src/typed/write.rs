@@ -5,7 +5,7 @@ use std::io;
 use super::encode::values_to_sgf;
 use super::value::Value;
 use crate::event::RawValue;
-use crate::writer::{WriteError, Writer};
+use crate::write::{WriteError, Writer};
 
 impl<W: io::Write> Writer<W> {
     /// Writes a property of the current node from typed values, encoded

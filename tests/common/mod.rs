@@ -6,6 +6,30 @@ use std::path::{Path, PathBuf};
 pub mod generate;
 pub mod go;
 
+/// A reader that hands out at most `piece` bytes per read.
+pub struct Trickle<'a> {
+    pub rest: &'a [u8],
+    pub piece: usize,
+}
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.rest.len().min(self.piece).min(out.len());
+        out[..n].copy_from_slice(&self.rest[..n]);
+        self.rest = &self.rest[n..];
+        Ok(n)
+    }
+}
+
+/// The process's peak resident set size in bytes, where Linux reports it
+/// (`VmHWM`); `None` elsewhere.
+pub fn peak_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
 /// `../shared/<rel>` beside the repository, if it exists; otherwise prints
 /// a note saying the test is skipped and returns `None`.
 pub fn shared(rel: &str) -> Option<PathBuf> {

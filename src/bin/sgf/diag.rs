@@ -4,9 +4,9 @@
 use std::fmt;
 use std::ops::Range;
 
+use sgf_stream::charset::CharsetReport;
 use sgf_stream::{
-    build::Parsed, read::DecodedInput, CharsetReport, Error, Event, Position, ReaderBuilder,
-    Warning, WarningKind,
+    build::Parsed, read::DecodedInput, Error, Event, Position, ReaderBuilder, Warning, WarningKind,
 };
 
 /// How bad a problem is.

@@ -40,7 +40,7 @@ impl LayoutArgs {
     pub fn options(&self) -> WriteOptions {
         let mut options = WriteOptions::new()
             .layout(match self.layout {
-                LayoutArg::Compact => Layout::Compact,
+                LayoutArg::Compact => Layout::OneLine,
                 LayoutArg::NodePerLine => Layout::NodePerLine,
             })
             .variations_on_new_lines(self.variations_on_new_lines)

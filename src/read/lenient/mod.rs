@@ -14,17 +14,21 @@
 //! is found and skipped to its end, with a
 //! [`WarningKind::SkippedGameTree`] naming its bytes.
 
+mod ahead;
+mod out;
 mod repair;
 mod scan;
 
-use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::ops::Range;
+
+pub(crate) use out::{Ident, Out, Prop};
+
+use ahead::{shift, Stepped};
 
 use super::source::Source;
 use super::Core;
 use crate::error::{Error, ErrorKind, Position};
-use crate::event::{Event, PropIdent, RawValues};
 use crate::machine::{Limits, Resume, Step, Token};
 use crate::warning::{Warning, WarningKind};
 
@@ -67,79 +71,6 @@ enum Fix {
     Redundant(u32),
     /// A supplied `(`: the `)` seen at this depth closes it and its parent.
     Supplied(u32),
-}
-
-/// A property identifier as the stage hands it out.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Ident {
-    /// The bytes at these stream offsets.
-    At(Range<u64>),
-    /// A repaired legacy identifier (`AddBlack` read as `AB`).
-    Owned(String),
-}
-
-/// A property as the stage hands it out: its span in the input, and its
-/// bytes by stream offsets.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Prop {
-    /// Where it stands in the input.
-    pub(crate) span: Range<u64>,
-    /// Where it starts, a stream offset.
-    pub(crate) start: u64,
-    pub(crate) ident: Ident,
-    /// The values run: from the first `[` to the last `]` (or the end).
-    pub(crate) values: Range<u64>,
-    pub(crate) count: u32,
-    pub(crate) repaired: bool,
-}
-
-/// One event of the stage with its span in the input (its bytes by stream
-/// offsets): turned into an [`Event`] over the source's bytes when handed
-/// out.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Out {
-    Start(Range<u64>),
-    Node(Range<u64>),
-    End(Range<u64>),
-    Property(Prop),
-}
-
-impl Out {
-    /// Where a property and its values start (stream offsets), for
-    /// placing a builder's repairs; the other events have no bytes.
-    pub(crate) fn place(&self) -> Option<(u64, u64)> {
-        match self {
-            Out::Property(prop) => Some((prop.start, prop.values.start)),
-            _ => None,
-        }
-    }
-
-    /// The event over `buf`, whose first byte is at stream offset `base`,
-    /// with its span in the input.
-    pub(crate) fn event(self, buf: &[u8], base: u64) -> (Event<'_>, Range<u64>) {
-        let at = |range: &Range<u64>| (range.start - base) as usize..(range.end - base) as usize;
-        match self {
-            Out::Start(span) => (Event::StartGameTree, span),
-            Out::Node(span) => (Event::Node, span),
-            Out::End(span) => (Event::EndGameTree, span),
-            Out::Property(prop) => {
-                let ident = match &prop.ident {
-                    Ident::At(range) => {
-                        let bytes = &buf[at(range)];
-                        let text = std::str::from_utf8(bytes).unwrap_or_default();
-                        PropIdent::new(Cow::Borrowed(text))
-                    }
-                    Ident::Owned(text) => PropIdent::new(Cow::Owned(text.clone())),
-                };
-                let run = &buf[at(&prop.values)];
-                let values = match prop.repaired {
-                    true => RawValues::repaired(run, prop.count),
-                    false => RawValues::new(run, prop.count),
-                };
-                (Event::Property(ident, values), prop.span)
-            }
-        }
-    }
 }
 
 /// A text property held back one step: a stray `]` found right after it
@@ -278,13 +209,6 @@ pub(crate) struct Stage<'r, S> {
     warnings: &'r mut Vec<Warning>,
 }
 
-/// What one machine step gave.
-enum Stepped {
-    Step(Step),
-    /// A source fed by the caller has no more bytes yet.
-    Wait,
-}
-
 impl<'r, S: Source> Stage<'r, S> {
     pub(crate) fn new(
         state: &'r mut Lenient,
@@ -328,142 +252,6 @@ impl<'r, S: Source> Stage<'r, S> {
                 return Ok(self.state.queue.pop_front());
             }
         }
-    }
-
-    /// One machine step, refilling the source as needed.
-    fn step(&mut self) -> Result<Stepped, Error> {
-        loop {
-            let eof = self.source.is_eof();
-            let step = self
-                .core
-                .machine
-                .step(self.source.bytes(), &mut self.core.pos, eof);
-            if !matches!(step, Step::NeedMore) || eof {
-                return Ok(Stepped::Step(step));
-            }
-            if !self.fill(None)? {
-                return Ok(Stepped::Wait);
-            }
-        }
-    }
-
-    /// Reads more bytes, keeping those from the earliest byte the stage
-    /// still needs (and from absolute offset `from`, when given); `false`
-    /// when none can come yet.
-    fn fill(&mut self, from: Option<u64>) -> Result<bool, Error> {
-        let mut keep = self.core.pos;
-        if let Some(held) = &self.state.held {
-            keep = keep.min(self.buffer(held.written.start));
-        }
-        if let Some(from) = from {
-            keep = keep.min(self.buffer(from));
-        }
-        let last_end = self.buffer(self.state.last_end.max(self.abs(0)));
-        keep = keep.min(last_end.max(self.core.pos.saturating_sub(LOOK_AHEAD)));
-        let mut kept = keep;
-        match self.source.fill(&mut kept) {
-            Ok(more) => {
-                self.core.pos -= keep - kept;
-                Ok(more)
-            }
-            Err(err) => {
-                let position = self.source.position(self.source.bytes().len());
-                self.core.done = true;
-                self.state.done = true;
-                Err(Error::io(err, position))
-            }
-        }
-    }
-
-    /// Makes sure the bytes from absolute offset `from` on are buffered up
-    /// to [`LOOK_AHEAD`] or the end of the input; `false` when a source
-    /// fed by the caller has not got that far yet.
-    fn look_ahead(&mut self, from: u64) -> Result<bool, Error> {
-        loop {
-            let len = self.source.bytes().len();
-            if self.source.is_eof() || len >= self.buffer(from) + LOOK_AHEAD {
-                return Ok(true);
-            }
-            if !self.fill(Some(from))? {
-                return Ok(false);
-            }
-        }
-    }
-
-    /// Reads ahead what the repair of `step` may look at: the look-ahead
-    /// after an error or a variation's `(` at a game's top level; after a
-    /// `)` that follows a held text property, the next byte that is not
-    /// whitespace, and the look-ahead only when that byte shows the `)`
-    /// may be a stray `]`'s. `false` when a source fed by the caller has
-    /// not got that far yet.
-    fn read_ahead_for(&mut self, step: &Step) -> Result<bool, Error> {
-        match *step {
-            Step::Error(_, at) => self.look_ahead(self.abs(at.min(self.core.pos))),
-            Step::Token(Token::EndGameTree, start, end) if self.state.held.is_some() => {
-                let from = self.abs(start);
-                let depth = self.core.machine.depth();
-                if depth == 0 {
-                    // The game ends here unless what follows shows a stray
-                    // `]`: a charset stage decides the next game's charset
-                    // before that is read.
-                    self.source.game_end(end);
-                }
-                match self.next_non_space(from + 1)? {
-                    None => Ok(false),
-                    Some(next) if closes_cleanly(next, depth) => Ok(true),
-                    Some(_) => self.look_ahead(from),
-                }
-            }
-            Step::Token(Token::StartGameTree, start, _) if self.core.machine.depth() == 2 => {
-                self.look_ahead(self.abs(start))
-            }
-            _ => Ok(true),
-        }
-    }
-
-    /// The first byte at or after stream offset `from` that is not
-    /// whitespace, within the look-ahead (`Some(None)`: none before its
-    /// end or the input's); `None` when a source fed by the caller has not
-    /// got that far yet.
-    fn next_non_space(&mut self, from: u64) -> Result<Option<Option<u8>>, Error> {
-        loop {
-            let bytes = self.source.bytes();
-            let start = self.buffer(from);
-            let limit = bytes.len().min(start.saturating_add(LOOK_AHEAD));
-            let at = crate::lex::skip_space(&bytes[..limit], start.min(limit));
-            if at < limit {
-                return Ok(Some(Some(bytes[at])));
-            }
-            if self.source.is_eof() || limit == start.saturating_add(LOOK_AHEAD) {
-                return Ok(Some(None));
-            }
-            if !self.fill(Some(from))? {
-                return Ok(None);
-            }
-        }
-    }
-
-    /// The bytes the scanners may look at from buffer offset `from`.
-    fn view(&self, from: usize) -> &[u8] {
-        let bytes = self.source.bytes();
-        &bytes[..bytes.len().min(from.saturating_add(LOOK_AHEAD))]
-    }
-
-    /// The offset in the stream the machine reads of buffer offset `at`
-    /// (the input's, unless the source decodes a charset): what the stage
-    /// keeps between fills.
-    fn abs(&self, at: usize) -> u64 {
-        self.source.stream_offset(at)
-    }
-
-    /// The buffer offset of stream offset `at`.
-    fn buffer(&self, at: u64) -> usize {
-        (at - self.source.stream_offset(0)) as usize
-    }
-
-    /// The input offset of buffer offset `at`, for warnings.
-    fn input(&self, at: usize) -> u64 {
-        self.source.absolute(at)
     }
 
     /// The next machine result, repaired: an event to hand out at once,
@@ -704,42 +492,6 @@ impl<'r, S: Source> Stage<'r, S> {
     /// stage decides that one's charset anew.
     pub(super) fn game_ended(&mut self, at: usize) {
         self.source.game_end(at);
-    }
-}
-
-/// `step` with its offsets moved `by` bytes back (the buffer forgot that
-/// many bytes before it).
-fn shift(step: Step, by: u64) -> Step {
-    let by = by as usize;
-    match step {
-        Step::Token(token, start, end) => {
-            let token = match token {
-                Token::Property {
-                    ident_end,
-                    values_start,
-                    count,
-                } => Token::Property {
-                    ident_end: ident_end - by,
-                    values_start: values_start - by,
-                    count,
-                },
-                other => other,
-            };
-            Step::Token(token, start - by, end - by)
-        }
-        Step::Error(kind, at) => Step::Error(kind, at - by),
-        other => other,
-    }
-}
-
-/// Whether `next`, the first byte after a `)` that leaves `depth` game
-/// trees open that is not whitespace (`None`: the end), may follow a game
-/// tree: the end, `(`, or (inside a tree) `)`.
-pub(super) fn closes_cleanly(next: Option<u8>, depth: u32) -> bool {
-    match next {
-        None | Some(b'(') => true,
-        Some(b')') => depth > 0,
-        Some(_) => false,
     }
 }
 

@@ -187,7 +187,7 @@ impl<S: Source> Stage<'_, S> {
     /// or (inside a tree) `)`.
     fn closes_cleanly(&self, after: usize, depth: u32) -> bool {
         let input = self.view(after);
-        super::closes_cleanly(input.get(skip_space(input, after)).copied(), depth)
+        super::ahead::closes_cleanly(input.get(skip_space(input, after)).copied(), depth)
     }
 
     /// The `]` that really closes the held text property's value, when

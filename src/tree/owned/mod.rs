@@ -9,6 +9,7 @@
 pub(crate) mod repr;
 mod traits;
 mod walk;
+mod write;
 
 pub use walk::{Walk, WalkEvent};
 
@@ -50,7 +51,7 @@ impl SgfTree {
     }
 
     /// The properties in file order, as `(identifier, values)`.
-    pub fn properties(&self) -> impl ExactSizeIterator<Item = (&str, &[String])> + '_ {
+    pub fn properties(&self) -> impl ExactSizeIterator<Item = (&str, &[String])> + Clone + '_ {
         self.props
             .as_slice()
             .iter()
@@ -201,7 +202,7 @@ impl SgfTree {
         Walk::new(self)
     }
 
-    /// The properties as stored, for the writer's fast path.
+    /// The properties as stored, for the fast paths that read them.
     pub(crate) fn props(&self) -> &[Property] {
         self.props.as_slice()
     }

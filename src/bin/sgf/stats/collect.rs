@@ -2,9 +2,10 @@
 
 use std::collections::HashMap;
 
+use sgf_stream::charset::CharsetSource;
 use sgf_stream::game::{GameCollector, GameInfo, GameResult, WinBy};
 use sgf_stream::typed::Color;
-use sgf_stream::{CharsetSource, Event};
+use sgf_stream::Event;
 
 use crate::diag::{self, Counts, Depth, Mode};
 use crate::run::Input;

@@ -9,7 +9,7 @@
 //! as the charset encodes it: readers of such files decode before they
 //! tokenize.
 
-use super::WriteError;
+use super::error::WriteError;
 use crate::charset::Charset;
 
 impl Charset {

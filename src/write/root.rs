@@ -1,5 +1,5 @@
 //! The root node's `CA`: one rule for every call that writes a root
-//! node (the property calls, events, trees, compact trees).
+//! node (the property calls, events, trees).
 //!
 //! - A `CA` in the root whose first value names the output charset is
 //!   written as it is; one whose first value names anything else (another
@@ -21,62 +21,12 @@
 
 use std::io;
 
-use super::layout::Mark;
-use super::{Charset, State, Writer};
-use crate::event::Event;
-use crate::tree::SgfTree;
-use crate::writer::WriteError;
-use crate::Parser;
-
-/// How the current top-level game is held back and checked.
-#[derive(Debug, Clone, Copy, Default)]
-pub(super) enum Game {
-    /// Written as it comes.
-    #[default]
-    Free,
-    /// Its root node is being written (UTF-8 output), held from this
-    /// mark: the writer may yet name the charset in its `CA`.
-    Root(Mark),
-    /// The writer named the charset (UTF-8) in its `CA`: held from this
-    /// mark until its end, raw values checked.
-    Checked(Mark),
-}
-
-impl Game {
-    pub(super) fn is_free(&self) -> bool {
-        matches!(self, Game::Free)
-    }
-
-    pub(super) fn is_checked(&self) -> bool {
-        matches!(self, Game::Checked(_))
-    }
-
-    /// Where in the buffer the held game starts, if one is held.
-    pub(super) fn held_from(&self) -> Option<usize> {
-        match self {
-            Game::Free => None,
-            Game::Root(mark) | Game::Checked(mark) => Some(mark.offset()),
-        }
-    }
-
-    /// The same once the first `cut` bytes of the buffer are gone.
-    pub(super) fn rebased(self, cut: usize) -> Game {
-        match self {
-            Game::Free => Game::Free,
-            Game::Root(mark) => Game::Root(mark.rebased(cut)),
-            Game::Checked(mark) => Game::Checked(mark.rebased(cut)),
-        }
-    }
-}
-
-/// The root node of a top-level game tree, while it is being written.
-#[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Root {
-    /// The root node is being written.
-    pub(super) open: bool,
-    /// A `CA` was written in it.
-    pub(super) has_ca: bool,
-}
+use super::error::WriteError;
+use super::game::{Game, Root};
+use super::out::Mark;
+use super::writer::{State, Writer};
+use crate::charset::Charset;
+use crate::lex::value_end;
 
 impl<W: io::Write> Writer<W> {
     /// Whether a property `ident` with the first value `first`, written
@@ -110,7 +60,7 @@ impl<W: io::Write> Writer<W> {
     pub(super) fn end_game(&mut self) {
         if !self.game.is_free() {
             self.game = Game::Free;
-            self.plain_sequence = self.out.compact_plain();
+            self.plain_sequence = self.out.one_line_plain();
         }
     }
 
@@ -154,6 +104,14 @@ impl<W: io::Write> Writer<W> {
         Ok(())
     }
 
+    /// A game's values are decoded text, UTF-8 whatever its `CA` says:
+    /// its root need not be held.
+    pub(super) fn text_game(&mut self) {
+        if let Game::Root(_) = self.game {
+            self.game = Game::Free;
+        }
+    }
+
     /// In a checked game, a raw value of `ident` must be UTF-8.
     ///
     /// # Errors
@@ -194,66 +152,52 @@ impl<W: io::Write> Writer<W> {
             debug_assert!(result.is_ok(), "charset names are ASCII");
         }
     }
-
-    /// A tree's root node: `CA` made consistent, root properties first if
-    /// asked.
-    pub(super) fn write_root(&mut self, node: &SgfTree) -> Result<(), WriteError> {
-        // A tree's values are text: UTF-8 whatever its `CA` says.
-        if let Game::Root(_) = self.game {
-            self.game = Game::Free;
-        }
-        let charset = self.options.charset;
-        let ca_as_is = match node.get("CA") {
-            Some(values) => !self.ca_replaced_by_name(values.first().map(String::as_bytes)),
-            None => !self.options.must_declare(),
-        };
-        if ca_as_is && !self.options.root_properties_first {
-            // Nothing to add, replace or reorder (the usual root).
-            self.root = Root::default();
-            for (ident, values) in node.properties() {
-                self.tree_property(ident, values)?;
-            }
-            return Ok(());
-        }
-        let name = [charset.name().to_string()];
-        let mut props: Vec<(&str, &[String])> = node.properties().collect();
-        match props.iter_mut().find(|(ident, _)| *ident == "CA") {
-            Some((_, values)) if self.ca_replaced_by_name(values.first().map(String::as_bytes)) => {
-                *values = &name;
-            }
-            Some(_) => {}
-            None if self.options.must_declare() => props.push(("CA", &name)),
-            None => {}
-        }
-        if self.options.root_properties_first {
-            const ORDER: [&str; 6] = ["FF", "GM", "SZ", "CA", "AP", "ST"];
-            props.sort_by_key(|(ident, _)| {
-                ORDER.iter().position(|o| o == ident).unwrap_or(ORDER.len())
-            });
-        }
-        self.root = Root::default();
-        for (ident, values) in props {
-            self.tree_property(ident, values)?;
-        }
-        Ok(())
-    }
 }
 
-/// The first raw value in `written` (the start of a game as written for
-/// UTF-8 output) that is not UTF-8: its identifier and the offset in it.
+/// The first raw value in `written` (the start of a game as the writer
+/// wrote it for UTF-8 output) that is not UTF-8: its identifier and the
+/// offset in it. Outside values the writer writes only structure,
+/// identifiers and line breaks.
 #[cold]
 fn first_not_utf8(written: &[u8]) -> Option<(String, usize)> {
     let at = std::str::from_utf8(written).err()?.valid_up_to();
-    for event in Parser::new(written) {
-        let Ok(Event::Property(ident, values)) = event else {
-            continue;
-        };
-        for value in values.iter() {
-            if let Err(err) = std::str::from_utf8(value.as_bytes()) {
-                return Some((ident.as_str().to_string(), err.valid_up_to()));
+    let mut ident = 0..0;
+    let mut i = 0;
+    while let Some(&byte) = written.get(i) {
+        if byte == b'[' {
+            let end = value_end(written, i + 1);
+            let value = &written[i + 1..end.saturating_sub(1).max(i + 1)];
+            if let Err(err) = std::str::from_utf8(value) {
+                let ident = String::from_utf8_lossy(&written[ident]).into_owned();
+                return Some((ident, err.valid_up_to()));
             }
+            i = end;
+        } else if byte.is_ascii_uppercase() {
+            let start = i;
+            while written.get(i).is_some_and(u8::is_ascii_uppercase) {
+                i += 1;
+            }
+            ident = start..i;
+        } else {
+            i += 1;
         }
     }
     // Values are all there is to hold bytes that are not UTF-8.
     Some((String::new(), at))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_value_that_is_not_utf8_is_named() {
+        let written = b"(;GM[1]CA[x]C[ok \\] \xff]PB[\xfe])";
+        assert_eq!(first_not_utf8(written), Some(("C".to_string(), 6)));
+        assert_eq!(
+            first_not_utf8(b"(;AB[aa][b\xffb])"),
+            Some(("AB".to_string(), 1))
+        );
+        assert_eq!(first_not_utf8(b"(;GM[1])"), None);
+    }
 }

@@ -1,6 +1,6 @@
 //! [`WriteOptions`]: layout, newlines and charset of the output.
 
-use super::Charset;
+use crate::charset::Charset;
 
 /// Where nodes go on lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
@@ -9,7 +9,7 @@ pub enum Layout {
     /// Each game tree on one line (the default):
     /// `(;GM[1];B[pd](;W[dp])(;W[dd]))`.
     #[default]
-    Compact,
+    OneLine,
     /// Each node on its own line; a variation's `(` goes before its first
     /// node, its `)` after its last.
     NodePerLine,
@@ -38,10 +38,10 @@ impl Newline {
 /// The column [`WriteOptions::wrap`] breaks at unless told otherwise.
 pub const DEFAULT_WIDTH: usize = 79;
 
-/// How a [`Writer`](super::Writer) lays out and encodes its output.
+/// How a [`Writer`](crate::Writer) lays out and encodes its output.
 ///
 /// Build it with the setters; each documents its default. The defaults
-/// give compact UTF-8 output, one line per game tree, LF line ends.
+/// give UTF-8 output, one line per game tree, LF line ends.
 ///
 /// ```
 /// use sgf_stream::{Layout, Newline, WriteOptions, Writer};
@@ -70,7 +70,7 @@ pub struct WriteOptions {
 impl Default for WriteOptions {
     fn default() -> Self {
         WriteOptions {
-            layout: Layout::Compact,
+            layout: Layout::OneLine,
             wrap: false,
             width: DEFAULT_WIDTH,
             soft_breaks: false,
@@ -90,7 +90,7 @@ impl WriteOptions {
         WriteOptions::default()
     }
 
-    /// Where nodes go on lines. Default [`Layout::Compact`].
+    /// Where nodes go on lines. Default [`Layout::OneLine`].
     pub fn layout(mut self, layout: Layout) -> Self {
         self.layout = layout;
         self
@@ -139,7 +139,7 @@ impl WriteOptions {
         self
     }
 
-    /// When writing a tree ([`Writer::write_tree`](super::Writer::write_tree)),
+    /// When writing a tree ([`Writer::write_tree`](crate::Writer::write_tree)),
     /// puts the root properties first in the root node, in the order `FF`,
     /// `GM`, `SZ`, `CA`, `AP`, `ST`, then the others in their order.
     /// Default off (a parsed tree keeps its order, so it writes back equal).
@@ -157,7 +157,7 @@ impl WriteOptions {
     }
 
     /// The output charset. Default [`Charset::Utf8`]. The root's `CA` is
-    /// kept consistent with it: see the [writer](super) docs. A charset
+    /// kept consistent with it: see the [writer](crate::write) docs. A charset
     /// that cannot be written ([`Charset::can_write`]: UTF-16) gives
     /// UTF-8.
     pub fn charset(mut self, charset: Charset) -> Self {

@@ -1,8 +1,8 @@
 //! [`WriteError`]: what the writer refuses to do, and failed writes.
 
-use super::Charset;
+use crate::charset::Charset;
 
-/// Why a [`Writer`](super::Writer) call failed.
+/// Why a [`Writer`](crate::Writer) call failed.
 ///
 /// A misuse (a call in the wrong place, an invalid identifier or value, a
 /// character the output charset cannot encode) is found before anything of
@@ -83,7 +83,7 @@ pub enum WriteError {
         /// The output charset.
         charset: Charset,
     },
-    /// [`into_inner`](super::Writer::into_inner) with game trees still
+    /// [`into_inner`](crate::Writer::into_inner) with game trees still
     /// open: the output would be cut short.
     #[error("{0} game tree(s) still open: missing `)`")]
     Unclosed(usize),

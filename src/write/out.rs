@@ -1,7 +1,13 @@
 //! [`Out`]: the output buffer and the layout engine: where line breaks
-//! go, escaping, soft line breaks, and encoding into the output charset.
+//! go, escaping (through [`lex`](crate::lex)), soft line breaks (see
+//! `wrap.rs`), and encoding into the output charset.
 
-use super::{Charset, Layout, WriteError, WriteOptions};
+use super::error::WriteError;
+use super::options::{Layout, WriteOptions};
+use super::wrap::{line_widths, soft_break};
+use crate::charset::Charset;
+use crate::event::RawValues;
+use crate::lex::{escape_into, Escape};
 
 /// Structure bytes (`(`, `;`) waiting to be written with the unit after
 /// them, so a wrapped line never ends in `(;`.
@@ -96,17 +102,18 @@ impl Out {
         self.wrap.is_none() && self.charset == Charset::Utf8
     }
 
-    /// [`plain`](Self::plain) and compact: nothing but the bytes of the
+    /// [`plain`](Self::plain) on one line: nothing but the bytes of the
     /// SGF between a game tree's `(` and its `)`.
     #[inline]
-    pub(crate) fn compact_plain(&self) -> bool {
+    pub(crate) fn one_line_plain(&self) -> bool {
         self.plain() && !self.node_per_line && !self.variations_on_new_lines
     }
 
-    /// The line break style: true for CRLF.
+    /// How decoded text is escaped as a value: with the output line
+    /// break for its line feeds.
     #[inline]
-    pub(crate) fn crlf(&self) -> bool {
-        self.crlf
+    pub(crate) fn text_escape(&self) -> Escape {
+        Escape::VALUE.crlf(self.crlf)
     }
 
     pub(crate) fn mark(&self) -> Mark {
@@ -245,7 +252,7 @@ impl Out {
     /// between them dropped).
     #[inline(never)]
     fn raw_values(&mut self, run: &[u8], count: u32) {
-        for value in crate::RawValues::new(run, count).iter() {
+        for value in RawValues::new(run, count).iter() {
             self.buf.push(b'[');
             self.buf.extend_from_slice(value.as_bytes());
             self.buf.push(b']');
@@ -308,7 +315,7 @@ impl Out {
         self.charset.encode_value(ident, text, &mut self.buf)
     }
 
-    /// A value written from decoded text: escaped (`:` too when `colon`),
+    /// A value written from decoded text: escaped,
     /// with the output line break for hard line breaks.
     pub(crate) fn text_value(
         &mut self,
@@ -322,14 +329,18 @@ impl Out {
                 self.buf.extend_from_slice(ident.as_bytes());
             }
             self.buf.push(b'[');
-            escape_into(text.as_bytes(), false, self.crlf, &mut self.buf);
+            escape_into(
+                text.as_bytes(),
+                Escape::VALUE.crlf(self.crlf),
+                &mut self.buf,
+            );
             self.buf.push(b']');
             self.line_start = false;
             return Ok(());
         }
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();
-        escape_into(text.as_bytes(), false, self.crlf, &mut scratch);
+        escape_into(text.as_bytes(), Escape::VALUE.crlf(self.crlf), &mut scratch);
         let result = self.value(ident, first, &scratch, soft);
         self.scratch = scratch;
         result
@@ -345,140 +356,21 @@ impl Out {
     ) -> Result<(), WriteError> {
         let mut scratch = std::mem::take(&mut self.scratch);
         scratch.clear();
-        escape_into(left.as_bytes(), true, self.crlf, &mut scratch);
+        escape_into(
+            left.as_bytes(),
+            Escape::COMPOSE_HALF.crlf(self.crlf),
+            &mut scratch,
+        );
         scratch.push(b':');
-        escape_into(right.as_bytes(), true, self.crlf, &mut scratch);
+        escape_into(
+            right.as_bytes(),
+            Escape::COMPOSE_HALF.crlf(self.crlf),
+            &mut scratch,
+        );
         let result = self.value(ident, first, &scratch, false);
         self.scratch = scratch;
         result
     }
-}
-
-/// Appends `text` escaped for a value: `\` and `]` (and `:` when `colon`)
-/// get a `\`; with `crlf`, a line feed not after a CR becomes CRLF.
-pub(crate) fn escape_into(text: &[u8], colon: bool, crlf: bool, out: &mut Vec<u8>) {
-    if text.len() < 16 {
-        // Short values (moves, numbers): a plain loop beats setting up a
-        // vector search.
-        let special = |b: &u8| matches!(b, b'\\' | b']' | b'\n' | b':');
-        if !text.iter().any(special) {
-            out.extend_from_slice(text);
-            return;
-        }
-        return escape_bytewise(text, colon, crlf, out);
-    }
-    let third = match (colon, crlf) {
-        (true, true) => return escape_bytewise(text, colon, crlf, out),
-        (true, false) => b':',
-        (false, true) => b'\n',
-        (false, false) => b']',
-    };
-    let mut last = 0;
-    for at in memchr::memchr3_iter(b'\\', b']', third, text) {
-        out.extend_from_slice(&text[last..at]);
-        push_special(text, at, crlf, out);
-        last = at + 1;
-    }
-    out.extend_from_slice(&text[last..]);
-}
-
-fn escape_bytewise(text: &[u8], colon: bool, crlf: bool, out: &mut Vec<u8>) {
-    for (at, &byte) in text.iter().enumerate() {
-        match byte {
-            b'\\' | b']' | b'\n' => push_special(text, at, crlf, out),
-            b':' if colon => push_special(text, at, crlf, out),
-            _ => out.push(byte),
-        }
-    }
-}
-
-fn push_special(text: &[u8], at: usize, crlf: bool, out: &mut Vec<u8>) {
-    match text[at] {
-        b'\n' if crlf && (at == 0 || text[at - 1] != b'\r') => out.extend_from_slice(b"\r\n"),
-        b'\n' => out.push(b'\n'),
-        byte => out.extend_from_slice(&[b'\\', byte]),
-    }
-}
-
-/// Characters in `bytes`: bytes that do not continue a UTF-8 sequence.
-fn chars(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| (b as i8) >= -0x40).count()
-}
-
-/// The width of the first line of `value`, and of its last line if it
-/// has more than one.
-fn line_widths(value: &[u8]) -> (usize, Option<usize>) {
-    match memchr::memchr2(b'\n', b'\r', value) {
-        None => (chars(value), None),
-        Some(end) => {
-            let last = memchr::memrchr2(b'\n', b'\r', value).unwrap_or(end);
-            (chars(&value[..end]), Some(chars(&value[last + 1..])))
-        }
-    }
-}
-
-/// Copies the escaped value `value` to `out`, adding soft line breaks
-/// (`\` + `newline`) so that no line passes `limit` columns, counting from
-/// `column`. A break goes after the last space of the line if there is
-/// one, never inside an escape and never before a line break (where a
-/// reader would take `\` + the line break as a soft break of its own).
-fn soft_break(value: &[u8], mut column: usize, limit: usize, newline: &[u8], out: &mut Vec<u8>) {
-    let mut line_start = out.len();
-    // Where a break after the last space of this line would go.
-    let mut after_space: Option<usize> = None;
-    let mut at = 0;
-    while at < value.len() {
-        let byte = value[at];
-        if byte == b'\n' || byte == b'\r' {
-            out.push(byte);
-            at += 1;
-            column = 0;
-            line_start = out.len();
-            after_space = None;
-            continue;
-        }
-        let unit = unit_len(value, at);
-        let width = chars(&value[at..at + unit]);
-        if column + width + 1 > limit && out.len() > line_start {
-            match after_space {
-                Some(split) if split > line_start => {
-                    out.splice(split..split, soft_newline(newline));
-                    line_start = split + 1 + newline.len();
-                }
-                _ => {
-                    out.extend(soft_newline(newline));
-                    line_start = out.len();
-                }
-            }
-            column = chars(&out[line_start..]);
-            after_space = None;
-        }
-        out.extend_from_slice(&value[at..at + unit]);
-        column += width;
-        if byte == b' ' {
-            after_space = Some(out.len());
-        }
-        at += unit;
-    }
-}
-
-fn soft_newline(newline: &[u8]) -> impl Iterator<Item = u8> + '_ {
-    std::iter::once(b'\\').chain(newline.iter().copied())
-}
-
-/// Bytes of the unit at `at`: an escape pair, or one UTF-8 character.
-fn unit_len(value: &[u8], at: usize) -> usize {
-    let first = if value[at] == b'\\' && at + 1 < value.len() {
-        1
-    } else {
-        0
-    };
-    let lead = at + first;
-    let mut end = lead + 1;
-    while end < value.len() && (value[end] as i8) < -0x40 {
-        end += 1;
-    }
-    end - at
 }
 
 /// Appends `bytes`, copying the short runs nearly every property is made
@@ -491,46 +383,5 @@ fn put_small(buf: &mut Vec<u8>, bytes: &[u8]) {
         [a, b] => buf.extend_from_slice(&[a, b]),
         [a, b, c, d] => buf.extend_from_slice(&[a, b, c, d]),
         _ => buf.extend_from_slice(bytes),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn escaped(text: &str, colon: bool, crlf: bool) -> String {
-        let mut out = Vec::new();
-        escape_into(text.as_bytes(), colon, crlf, &mut out);
-        String::from_utf8(out).unwrap()
-    }
-
-    #[test]
-    fn escapes() {
-        assert_eq!(escaped("a]b\\c:d\ne", false, false), "a\\]b\\\\c:d\ne");
-        assert_eq!(escaped("a]b\\c:d\ne", true, false), "a\\]b\\\\c\\:d\ne");
-        assert_eq!(escaped("a]:\n\r\n", false, true), "a\\]:\r\n\r\n");
-        assert_eq!(escaped("a]:\n\r\n", true, true), "a\\]\\:\r\n\r\n");
-    }
-
-    fn broken(value: &str, column: usize, limit: usize) -> String {
-        let mut out = Vec::new();
-        soft_break(value.as_bytes(), column, limit, b"\n", &mut out);
-        String::from_utf8(out).unwrap()
-    }
-
-    #[test]
-    fn soft_breaks_prefer_spaces_and_keep_escapes_whole() {
-        assert_eq!(broken("aaa bbb ccc", 0, 8), "aaa \\\nbbb ccc");
-        assert_eq!(broken("abcdefghij", 0, 5), "abcd\\\nefgh\\\nij");
-        assert_eq!(broken("ab\\]cd", 0, 4), "ab\\\n\\]c\\\nd");
-        assert_eq!(broken("abc\ndefg", 0, 5), "abc\ndefg");
-        assert_eq!(broken("表表表表表", 0, 4), "表表表\\\n表表");
-        assert_eq!(broken("abc", 10, 12), "a\\\nbc");
-    }
-
-    #[test]
-    fn widths() {
-        assert_eq!(line_widths("表a".as_bytes()), (2, None));
-        assert_eq!(line_widths(b"ab\r\ncde\nf"), (2, Some(1)));
     }
 }
