@@ -109,7 +109,7 @@ fn warnings(games: &[Arc<GameData>]) -> Column {
     let mut inner = vec![0];
     let mut data = Vec::new();
     for game in games {
-        for warning in &game.warnings {
+        for warning in &game.all_warnings() {
             data.extend_from_slice(describe(warning).as_bytes());
             inner.push(data.len() as i32);
         }
@@ -128,30 +128,42 @@ fn columns(games: &[Arc<GameData>]) -> Vec<(&'static str, Column)> {
         ("source", utf8(games, |g| g.source.as_deref())),
         ("index", int64(games, |g| Some(g.index as i64))),
         ("charset", utf8(games, |g| Some(g.charset))),
-        ("size_cols", int16(games, |g| Some(i16::from(g.info.cols)))),
-        ("size_rows", int16(games, |g| Some(i16::from(g.info.rows)))),
-        ("black", utf8(games, |g| g.info.black.as_deref())),
-        ("white", utf8(games, |g| g.info.white.as_deref())),
-        ("black_rank", utf8(games, |g| g.info.black_rank.as_deref())),
-        ("white_rank", utf8(games, |g| g.info.white_rank.as_deref())),
-        ("result", utf8(games, |g| g.info.result.as_deref())),
-        ("winner", utf8(games, |g| g.info.winner)),
-        ("margin", float64(games, |g| g.info.margin)),
-        ("reason", utf8(games, |g| g.info.reason)),
-        ("komi", float64(games, |g| g.info.komi)),
-        ("handicap", int64(games, |g| g.info.handicap)),
-        ("date", utf8(games, |g| g.info.date.as_deref())),
-        ("rules", utf8(games, |g| g.info.rules.as_deref())),
-        ("event", utf8(games, |g| g.info.event.as_deref())),
-        ("round", utf8(games, |g| g.info.round.as_deref())),
-        ("place", utf8(games, |g| g.info.place.as_deref())),
-        ("name", utf8(games, |g| g.info.name.as_deref())),
+        (
+            "size_cols",
+            int16(games, |g| Some(i16::from(g.info().cols))),
+        ),
+        (
+            "size_rows",
+            int16(games, |g| Some(i16::from(g.info().rows))),
+        ),
+        ("black", utf8(games, |g| g.info().black.as_deref())),
+        ("white", utf8(games, |g| g.info().white.as_deref())),
+        (
+            "black_rank",
+            utf8(games, |g| g.info().black_rank.as_deref()),
+        ),
+        (
+            "white_rank",
+            utf8(games, |g| g.info().white_rank.as_deref()),
+        ),
+        ("result", utf8(games, |g| g.info().result.as_deref())),
+        ("winner", utf8(games, |g| g.info().winner)),
+        ("margin", float64(games, |g| g.info().margin)),
+        ("reason", utf8(games, |g| g.info().reason)),
+        ("komi", float64(games, |g| g.info().komi)),
+        ("handicap", int64(games, |g| g.info().handicap)),
+        ("date", utf8(games, |g| g.info().date.as_deref())),
+        ("rules", utf8(games, |g| g.info().rules.as_deref())),
+        ("event", utf8(games, |g| g.info().event.as_deref())),
+        ("round", utf8(games, |g| g.info().round.as_deref())),
+        ("place", utf8(games, |g| g.info().place.as_deref())),
+        ("name", utf8(games, |g| g.info().name.as_deref())),
         (
             "application",
-            utf8(games, |g| g.info.application.as_deref()),
+            utf8(games, |g| g.info().application.as_deref()),
         ),
-        ("time_limit", float64(games, |g| g.info.time_limit)),
-        ("overtime", utf8(games, |g| g.info.overtime.as_deref())),
+        ("time_limit", float64(games, |g| g.info().time_limit)),
+        ("overtime", utf8(games, |g| g.info().overtime.as_deref())),
         ("move_count", int32(games, |g| Some(g.moves.len() as i32))),
         ("node_count", int64(games, |g| Some(g.node_count as i64))),
         ("moves", points(games, |g| &g.moves)),
@@ -259,6 +271,7 @@ pub fn batch_from_bytes<'py>(
         options: read_options(lenient, charset)?,
         fast: true,
         raw: false,
+        info: true,
     };
     let items = py.detach(|| {
         let mut items = Vec::new();
@@ -316,6 +329,7 @@ impl TableReader {
             options: read_options(lenient, charset)?,
             fast: true,
             raw: false,
+            info: true,
         };
         Ok(TableReader {
             games: GameIterator::start(paths, jobs, plan)?,

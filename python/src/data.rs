@@ -8,7 +8,7 @@ use std::sync::{Arc, OnceLock};
 use bytes::Bytes;
 
 use crate::read::text_value;
-use crate::summary::nodes_of;
+use crate::summary::{described, nodes_of};
 
 /// "No node": the end of a child or sibling chain, the root's parent.
 pub const NONE: u32 = u32::MAX;
@@ -199,16 +199,62 @@ pub struct GameData {
     pub moves: Vec<[i16; 3]>,
     /// The root's `AB`, `AW` and `AE` points: x, y.
     pub setup: [Vec<[i16; 2]>; 3],
-    pub info: Info,
+    /// The game information and the warnings about its values: summed
+    /// up while the game was read, or from its text when first asked for.
+    pub info: OnceLock<Described>,
+    /// Warnings that go before the information's: of the input (repairs,
+    /// charsets).
     pub warnings: Vec<Problem>,
+    /// Warnings that go after the information's: of the board size and
+    /// the moves, then of text after the game.
+    pub later_warnings: Vec<Problem>,
     /// The charset the game was read in.
     pub charset: &'static str,
+}
+
+/// The game information, with the warnings about its values.
+#[derive(Debug, Clone, Default)]
+pub struct Described {
+    pub info: Info,
+    pub warnings: Vec<Problem>,
 }
 
 impl GameData {
     /// A game just read, not shared yet, to finish.
     pub fn fresh(game: &mut Arc<GameData>) -> &mut GameData {
         Arc::get_mut(game).expect("a game is shared only once read")
+    }
+
+    /// The game information, summed up from the game's text on first use
+    /// when reading did not.
+    pub fn described(&self) -> &Described {
+        self.info.get_or_init(|| match &self.nodes {
+            Nodes::Text(text, _) => described(text),
+            Nodes::Built(_) => Described::default(),
+        })
+    }
+
+    /// The game information.
+    pub fn info(&self) -> &Info {
+        &self.described().info
+    }
+
+    /// Every warning, in order: the input's, the information's, then the
+    /// board size's and the moves' (without a warning repeated right
+    /// after itself).
+    pub fn all_warnings(&self) -> Vec<Problem> {
+        let described = &self.described().warnings;
+        let mut all =
+            Vec::with_capacity(self.warnings.len() + described.len() + self.later_warnings.len());
+        all.extend_from_slice(&self.warnings);
+        let mut last: Option<&Problem> = None;
+        for problem in described.iter().chain(&self.later_warnings) {
+            if last != Some(problem) {
+                all.push(problem.clone());
+            }
+            last = Some(problem);
+        }
+        all
     }
 
     /// The game's nodes, built from its text on first use.

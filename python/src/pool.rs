@@ -35,6 +35,10 @@ pub struct Plan {
     pub fast: bool,
     /// Keep the values as written of games read through the trees too.
     pub raw: bool,
+    /// Sum up the game information on the worker threads (for tables);
+    /// without, a game's information is read from its text when first
+    /// asked for.
+    pub info: bool,
 }
 
 /// What reading gives, in input order.
@@ -74,7 +78,7 @@ fn internal(source: Option<&Arc<str>>) -> Item {
 pub fn parse_input(input: &Bytes, source: Option<&Arc<str>>, plan: &Plan) -> Vec<Item> {
     let read = || {
         let plain = plan.fast && plan.options.finds_charset() && plain_utf8(input);
-        if let Some(games) = plain.then(|| games_of(input, "UTF-8")).flatten() {
+        if let Some(games) = plain.then(|| games_of(input, "UTF-8", plan.info)).flatten() {
             return games
                 .into_iter()
                 .map(|game| game_item(game, source))
@@ -111,7 +115,10 @@ pub fn parse_units(units: Vec<Unit>, source: Option<&Arc<str>>, plan: &Plan) -> 
                 mut warnings,
                 again,
             } => {
-                let games = plan.fast.then(|| games_of(&text, charset)).flatten();
+                let games = plan
+                    .fast
+                    .then(|| games_of(&text, charset, plan.info))
+                    .flatten();
                 match games {
                     Some(games) => out.extend(games.into_iter().map(|mut game| {
                         warnings.append(&mut game.warnings);

@@ -145,7 +145,7 @@ mod tests {
     /// library's tree; both must agree.
     fn both(text: &str) -> Planes {
         let input = Bytes::from(text.to_string());
-        let game = games_of(&input, "UTF-8").unwrap().pop().unwrap();
+        let game = games_of(&input, "UTF-8", false).unwrap().pop().unwrap();
         let from_text = planes(&game).unwrap();
         let tree = game_data(sgf_stream::parse(text).unwrap(), "UTF-8");
         let from_tree = planes(&tree).unwrap();

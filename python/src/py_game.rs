@@ -213,7 +213,7 @@ macro_rules! info_getters {
 
 impl PyInfo {
     fn get(&self) -> &Info {
-        &self.info.info
+        self.info.info()
     }
 }
 
@@ -322,7 +322,7 @@ impl PyGame {
     fn warnings(&self) -> Vec<PyWarning> {
         let file = self.data.source.as_deref();
         self.data
-            .warnings
+            .all_warnings()
             .iter()
             .map(|w| PyWarning::new(w, file))
             .collect()
@@ -399,7 +399,7 @@ impl PyGame {
     }
 
     fn __repr__(&self) -> String {
-        let info = &self.data.info;
+        let info = self.data.info();
         format!(
             "Game(source={:?}, index={}, black={:?}, white={:?}, result={:?}, moves={})",
             self.data.source.as_deref(),

@@ -156,6 +156,7 @@ pub fn parse(
         options: read_options(lenient, charset)?,
         fast: true,
         raw,
+        info: false,
     };
     parse_planned(py, data, plan)
 }
@@ -177,6 +178,7 @@ pub fn parse_with_trees(
         options: read_options(lenient, None)?,
         fast: false,
         raw,
+        info: false,
     };
     parse_planned(py, data, plan)
 }
@@ -200,7 +202,7 @@ fn parse_planned(py: Python<'_>, data: &Bound<'_, PyAny>, plan: Plan) -> PyResul
     assembler.flush(&mut loose);
     let mut loose: Vec<Problem> = loose.into_iter().map(|(_, p)| p).collect();
     match games.last_mut() {
-        Some(last) => GameData::fresh(last).warnings.append(&mut loose),
+        Some(last) => GameData::fresh(last).later_warnings.append(&mut loose),
         None => warn(py, &loose, None)?,
     }
     Ok(games
@@ -267,6 +269,7 @@ impl GameIterator {
             options: read_options(lenient, charset)?,
             fast: true,
             raw,
+            info: false,
         };
         GameIterator::start(paths, jobs, plan)
     }

@@ -1,28 +1,32 @@
 //! Games straight from the strict parser's events over well-formed UTF-8
-//! text: the main line's moves and the game information read on the way
-//! by the library's `GameCollector`, the root's setup stones, and the
-//! nodes either kept (an arena of values as written) or left to be built
-//! from the game's text when first asked for. A parse error or a
-//! property repeated in a node gives up: the input then goes through the
+//! text: the main line's moves, the root's setup stones, the game
+//! information read on the way by the library's `GameCollector` (or left
+//! to be read from the game's text when first asked for), and the nodes
+//! either kept (an arena of values as written) or left to be built from
+//! the game's text when first asked for. A parse error or a property
+//! repeated in a node gives up: the input then goes through the
 //! library's trees (`units.rs`).
+
+use std::sync::OnceLock;
 
 use bytes::Bytes;
 use sgf_stream::props::Category;
 
-use crate::data::{Arena, GameData, NodeRec, Nodes, PropRec, NONE};
+use crate::data::{Arena, Described, GameData, NodeRec, Nodes, PropRec, NONE};
 use crate::moves::Moves;
 use crate::read::{strict_events, Sink, Values};
 use crate::tree::{value_problem, Collector, Setup};
 
 /// The games of well-formed UTF-8 `input`, their nodes left to be built
-/// when asked for; `None` when it needs the library's trees.
-pub fn games_of(input: &Bytes, charset: &'static str) -> Option<Vec<GameData>> {
+/// when asked for, and their information too unless `info`; `None` when
+/// it needs the library's trees.
+pub fn games_of(input: &Bytes, charset: &'static str, info: bool) -> Option<Vec<GameData>> {
     // The buffers of the game being read are kept from one input to the
     // next on each thread.
     thread_local! {
         static OPEN: std::cell::Cell<Option<Box<Open>>> = const { std::cell::Cell::new(None) };
     }
-    let mut builder = Builder::new(input, false);
+    let mut builder = Builder::new(input, false, info);
     if let Some(open) = OPEN.take() {
         builder.open = *open;
     }
@@ -43,7 +47,7 @@ pub fn games_of(input: &Bytes, charset: &'static str) -> Option<Vec<GameData>> {
 /// The nodes of the game text `text` (one game tree that
 /// [`games_of`] read), values as written.
 pub fn nodes_of(text: &Bytes) -> Arena {
-    let mut builder = Builder::new(text, true);
+    let mut builder = Builder::new(text, true, false);
     strict_events(text, &mut builder);
     builder
         .games
@@ -53,6 +57,15 @@ pub fn nodes_of(text: &Bytes) -> Arena {
             Nodes::Built(arena) => arena,
             Nodes::Text(..) => Arena::default(),
         })
+}
+
+/// The game information of the game text `text` (one game tree that
+/// [`games_of`] read).
+pub fn described(text: &Bytes) -> Described {
+    let mut builder = Builder::new(text, false, true);
+    strict_events(text, &mut builder);
+    let game = builder.games.pop().unwrap_or_default();
+    game.info.into_inner().unwrap_or_default()
 }
 
 /// The game being read.
@@ -96,15 +109,18 @@ impl Open {
 struct Builder<'a> {
     input: &'a Bytes,
     keep_nodes: bool,
+    /// Whether to sum up the game information.
+    info: bool,
     open: Open,
     games: Vec<GameData>,
 }
 
 impl<'a> Builder<'a> {
-    fn new(input: &'a Bytes, keep_nodes: bool) -> Self {
+    fn new(input: &'a Bytes, keep_nodes: bool, info: bool) -> Self {
         Builder {
             input,
             keep_nodes,
+            info,
             open: Open::default(),
             games: Vec::new(),
         }
@@ -113,19 +129,23 @@ impl<'a> Builder<'a> {
     /// The game closed before byte `end`.
     fn finish(&mut self, end: u64) {
         let open = &mut self.open;
-        // The warnings in the order of the tree's: the information's,
-        // then the moves'.
-        let summary = open.collector.finish();
-        let mut warnings = summary.warnings;
+        let info = OnceLock::new();
+        if self.info {
+            let summary = open.collector.finish();
+            let _ = info.set(Described {
+                info: summary.info,
+                warnings: summary.warnings.iter().map(value_problem).collect(),
+            });
+        }
+        let mut warnings = Vec::new();
         let size = open.setup.board_size(&mut warnings);
         let moves = open.moves.decode(size, &mut warnings);
-        warnings.dedup();
         let mut game = GameData {
             node_count: open.nodes,
-            setup: open.setup.take(summary.size),
+            setup: open.setup.take(),
             moves,
-            info: summary.info,
-            warnings: warnings.iter().map(value_problem).collect(),
+            info,
+            later_warnings: warnings.iter().map(value_problem).collect(),
             ..GameData::default()
         };
         open.moves.clear();
@@ -185,7 +205,9 @@ impl Sink for Builder<'_> {
             open.start = at;
             open.on_main_line = true;
             open.current = NONE;
-            open.collector.start();
+            if self.info {
+                open.collector.start();
+            }
             open.arena.raw_values = true;
         }
         if self.keep_nodes {
@@ -200,7 +222,7 @@ impl Sink for Builder<'_> {
         if open.on_main_line {
             open.main_nodes += 1;
             // The collector only tells the root from the nodes after it.
-            if open.main_nodes <= 2 {
+            if self.info && open.main_nodes <= 2 {
                 open.collector.node();
             }
         }
@@ -241,7 +263,7 @@ impl Sink for Builder<'_> {
             match ident {
                 "B" => open.moves.push(false, values),
                 "W" => open.moves.push(true, values),
-                _ if reads_info(ident, open.main_nodes == 1) => {
+                _ if self.info && reads_info(ident, open.main_nodes == 1) => {
                     open.collector.property(ident, values)
                 }
                 _ => {}
@@ -282,7 +304,9 @@ impl Sink for Builder<'_> {
         let open = &mut self.open;
         if open.on_main_line {
             open.on_main_line = false;
-            open.collector.end_main_line();
+            if self.info {
+                open.collector.end_main_line();
+            }
         }
         if self.keep_nodes {
             open.current = open.marks.pop().unwrap_or(NONE);

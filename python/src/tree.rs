@@ -8,7 +8,11 @@ use sgf_stream::game::{GameCollector, GameInfo, GameResult, WinBy};
 use sgf_stream::typed::{BoardSize, Color, Decoder, Move, PropertyError, Value};
 use sgf_stream::{Charset, Event, Layout, Newline, SgfTree, WriteOptions, Writer};
 
-use crate::data::{Arena, GameData, Info, NodeRec, Nodes, Problem, PropRec, BLACK, NONE, WHITE};
+use std::sync::OnceLock;
+
+use crate::data::{
+    Arena, Described, GameData, Info, NodeRec, Nodes, Problem, PropRec, BLACK, NONE, WHITE,
+};
 use crate::read::Values;
 
 /// `tree` as the binding's game record, with its main-line moves, game
@@ -16,9 +20,6 @@ use crate::read::Values;
 pub fn game_data(mut tree: SgfTree, charset: &'static str) -> GameData {
     let (moves, move_errors) = tree.moves_lenient();
     let (info, info_errors) = tree.game_info_lenient();
-    let mut errors = info_errors;
-    errors.extend(move_errors);
-    errors.dedup();
     let mut game = GameData {
         charset,
         moves: moves
@@ -26,8 +27,11 @@ pub fn game_data(mut tree: SgfTree, charset: &'static str) -> GameData {
             .map(|&(color, played)| move_row(color, played))
             .collect(),
         setup: setup_of(&tree, info.size),
-        info: info_of(info),
-        warnings: errors.iter().map(value_problem).collect(),
+        info: OnceLock::from(Described {
+            info: info_of(info),
+            warnings: info_errors.iter().map(value_problem).collect(),
+        }),
+        later_warnings: move_errors.iter().map(value_problem).collect(),
         node_count: tree.nodes().count() as u64,
         ..GameData::default()
     };
@@ -45,11 +49,10 @@ pub struct Collector {
     record: Option<sgf_stream::game::GameRecord>,
 }
 
-/// What a [`Collector`] sums up: information, the board size, and the
-/// values that did not fit their property.
+/// What a [`Collector`] sums up: information, and the values that did
+/// not fit their property.
 pub struct Summary {
     pub info: Info,
-    pub size: BoardSize,
     pub warnings: Vec<PropertyError>,
 }
 
@@ -85,7 +88,6 @@ impl Collector {
     pub fn finish(&mut self) -> Summary {
         let record = self.record.take().unwrap_or_default();
         Summary {
-            size: record.info.size,
             info: info_of(record.info),
             warnings: record.warnings,
         }
@@ -121,10 +123,7 @@ impl Setup {
             return BoardSize::default();
         }
         match Decoder::new().decode_raw("SZ", values.iter().map(Vec::as_slice)) {
-            Ok(decoded) => match decoded.first() {
-                Some(Value::Size(size)) => *size,
-                _ => BoardSize::default(),
-            },
+            Ok(decoded) => size_of(&decoded),
             Err(err) => {
                 warnings.push(err);
                 BoardSize::default()
@@ -132,11 +131,20 @@ impl Setup {
         }
     }
 
-    /// The points, on a board of `size`; the values are forgotten.
-    pub fn take(&mut self, size: BoardSize) -> [Vec<[i16; 2]>; 3] {
-        let decoder = Decoder::with_size(size);
+    /// The points, on the board the game information gives (`SZ` read
+    /// leniently, as `GameCollector` reads it); the values are forgotten.
+    pub fn take(&mut self) -> [Vec<[i16; 2]>; 3] {
         let mut out: [Vec<[i16; 2]>; 3] = Default::default();
-        self.values[3].clear();
+        let sz = std::mem::take(&mut self.values[3]);
+        if self.values[..3].iter().all(Vec::is_empty) {
+            return out;
+        }
+        let mut size = BoardSize::default();
+        if !sz.is_empty() {
+            let (values, _) = Decoder::new().decode_raw_lenient("SZ", sz.iter().map(Vec::as_slice));
+            size = size_of(&values);
+        }
+        let decoder = Decoder::with_size(size);
         for (at, ident) in ["AB", "AW", "AE"].iter().enumerate() {
             let values = std::mem::take(&mut self.values[at]);
             if values.is_empty() {
@@ -146,6 +154,14 @@ impl Setup {
             out[at] = points_of(&points);
         }
         out
+    }
+}
+
+/// The board size among decoded `SZ` values (19×19 when there is none).
+fn size_of(values: &[Value<'_>]) -> BoardSize {
+    match values.first() {
+        Some(Value::Size(size)) => *size,
+        _ => BoardSize::default(),
     }
 }
 
