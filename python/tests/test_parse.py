@@ -100,6 +100,17 @@ def test_bad_values_are_warnings_not_errors():
     assert game.warnings[0].line is None
 
 
+def test_warnings_of_the_information_go_before_the_moves_ones():
+    text = "(;SZ[9]KM[seven]HA[2.5];B[ee];W[zz])"
+    (game,) = sgf_stream.parse(text)
+    (tree,) = sgf_stream._native._parse_with_trees(text)
+    # The information is read from the game's text when first asked for.
+    messages = [w.message for w in game.warnings]
+    assert messages == [w.message for w in tree.warnings]
+    assert [m.split()[0] for m in messages] == ["`KM`", "`HA`", "`W`"]
+    assert (game.info.komi, game.info.handicap) == (None, 2)
+
+
 def test_charsets():
     sjis = "(;CA[SJIS]PB[本因坊秀策]C[表];B[pd])".encode("shift_jis")
     (game,) = sgf_stream.parse(sjis)
