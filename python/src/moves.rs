@@ -1,9 +1,8 @@
-//! The main line's moves, kept as written while a game is read and
-//! decoded once its board size is known: two-byte values (nearly all)
-//! through a table of `Move::decode`'s answers per board size and
-//! thread, others as `SgfTree::moves_lenient` decodes them.
-
-use std::cell::RefCell;
+//! The main line's moves as rows (colour, x, y), decoded by the
+//! library's `Move::decode` as they come once the board size is known
+//! (the root's `SZ`); the root's own moves wait for the end of the root.
+//! Values that are not moves are warnings, as `SgfTree::moves_lenient`
+//! gives them.
 
 use sgf_stream::typed::{BoardSize, Decoder, Move, PropertyError};
 
@@ -11,167 +10,89 @@ use crate::data::{BLACK, WHITE};
 use crate::read::Values;
 use crate::tree::move_row_of;
 
-/// One move as written.
-#[derive(Debug, Clone, Copy)]
-enum Played {
-    /// A value of two bytes.
-    Two([u8; 2]),
-    /// Another value: `raw[start..end]`.
-    Other(u32, u32),
-    /// Several values, refused: `errors[index]`.
-    Refused(u32),
-}
-
-/// The moves of a main line, as written.
+/// The moves of a main line.
 #[derive(Debug, Default)]
 pub struct Moves {
-    played: Vec<(bool, Played)>,
-    raw: Vec<u8>,
-    errors: Vec<PropertyError>,
+    /// The board size, once known.
+    size: Option<BoardSize>,
+    /// Moves before the size is known: colour and value as written, or
+    /// the warning about several values.
+    waiting: Vec<(i16, Result<Vec<u8>, PropertyError>)>,
+    rows: Vec<[i16; 3]>,
+    warnings: Vec<PropertyError>,
 }
 
 impl Moves {
+    /// Ready for the next game.
     pub fn clear(&mut self) {
-        self.played.clear();
-        self.raw.clear();
-        self.errors.clear();
+        self.size = None;
+        self.waiting.clear();
+        self.rows.clear();
+        self.warnings.clear();
+    }
+
+    /// Whether the board size is known.
+    pub fn knows_size(&self) -> bool {
+        self.size.is_some()
+    }
+
+    /// The board size is known: `size`, with `warnings` about it (the
+    /// first of the moves' warnings). Decodes the moves that waited.
+    pub fn set_size(&mut self, size: BoardSize, warnings: Vec<PropertyError>) {
+        self.size = Some(size);
+        self.warnings.extend(warnings);
+        for (color, value) in std::mem::take(&mut self.waiting) {
+            match value {
+                Ok(value) => self.play(color, &value, size),
+                Err(err) => self.warnings.push(err),
+            }
+        }
     }
 
     /// A `B` (`white` false) or `W` property.
     pub fn push(&mut self, white: bool, values: Values<'_>) {
-        let played = match values.single() {
-            Some(&[a, b]) => Played::Two([a, b]),
-            Some(value) => {
-                let start = self.raw.len() as u32;
-                self.raw.extend_from_slice(value);
-                Played::Other(start, self.raw.len() as u32)
-            }
-            None => {
+        let color = if white { WHITE } else { BLACK };
+        match (values.single(), self.size) {
+            (Some(value), Some(size)) => self.play(color, value, size),
+            (Some(value), None) => self.waiting.push((color, Ok(value.to_vec()))),
+            (None, _) => {
                 let ident = if white { "W" } else { "B" };
-                match Decoder::new().decode_raw(ident, values.iter()) {
-                    Err(err) => {
-                        self.errors.push(err);
-                        Played::Refused(self.errors.len() as u32 - 1)
+                // Any board size refuses several values of a move.
+                if let Err(err) = Decoder::new().decode_raw(ident, values.iter()) {
+                    match self.size {
+                        Some(_) => self.warnings.push(err),
+                        None => self.waiting.push((color, Err(err))),
                     }
-                    // Any board size refuses several values of a move.
-                    Ok(_) => return,
                 }
             }
-        };
-        self.played.push((white, played));
+        }
     }
 
-    /// The moves as rows (colour, x, y) on a board of `size`, adding the
-    /// values that are not moves to `warnings`.
-    pub fn decode(&self, size: BoardSize, warnings: &mut Vec<PropertyError>) -> Vec<[i16; 3]> {
-        TABLES.with(|tables| {
-            let mut tables = tables.borrow_mut();
-            let table = tables.table(size);
-            let mut rows = Vec::with_capacity(self.played.len());
-            for &(white, played) in &self.played {
-                let color = if white { WHITE } else { BLACK };
-                let point = match played {
-                    Played::Two(two) => table.point(two),
-                    Played::Other(start, end) => {
-                        let raw = &self.raw[start as usize..end as usize];
-                        Move::decode(raw, size).ok().map(point_of)
-                    }
-                    Played::Refused(at) => {
-                        warnings.push(self.errors[at as usize].clone());
-                        continue;
-                    }
-                };
-                match point {
-                    Some([x, y]) => rows.push([color, x, y]),
-                    None => self.refuse(white, played, size, warnings),
-                }
-            }
-            rows
-        })
+    fn play(&mut self, color: i16, value: &[u8], size: BoardSize) {
+        match Move::decode(value, size) {
+            Ok(played) => self.rows.push(move_row_of(color, played)),
+            Err(_) => self.refuse(color, value, size),
+        }
     }
 
     /// The warning for a value that is not a move, as the tree's decoding
     /// gives it.
     #[cold]
-    fn refuse(
-        &self,
-        white: bool,
-        played: Played,
-        size: BoardSize,
-        warnings: &mut Vec<PropertyError>,
-    ) {
-        let raw: &[u8] = match &played {
-            Played::Two(two) => two,
-            Played::Other(start, end) => &self.raw[*start as usize..*end as usize],
-            Played::Refused(_) => return,
-        };
-        let ident = if white { "W" } else { "B" };
-        if let Err(err) = Decoder::with_size(size).decode_raw(ident, [raw]) {
-            warnings.push(err);
-        }
-    }
-}
-
-/// x, y of a move: a pass is -1, -1.
-fn point_of(played: Move) -> [i16; 2] {
-    let [_, x, y] = move_row_of(BLACK, played);
-    [x, y]
-}
-
-thread_local! {
-    static TABLES: RefCell<Tables> = RefCell::default();
-}
-
-/// The tables of a few board sizes.
-#[derive(Default)]
-struct Tables {
-    tables: Vec<(BoardSize, Table)>,
-}
-
-impl Tables {
-    fn table(&mut self, size: BoardSize) -> &mut Table {
-        let at = match self.tables.iter().position(|(s, _)| *s == size) {
-            Some(at) => at,
-            None => {
-                if self.tables.len() == 4 {
-                    self.tables.remove(0);
-                }
-                self.tables.push((size, Table::new(size)));
-                self.tables.len() - 1
-            }
-        };
-        &mut self.tables[at].1
-    }
-}
-
-/// Two-byte values to points for one board size: 0 not decoded yet,
-/// 1 not a move, else 2 + (x + 1) * 256 + (y + 1).
-struct Table {
-    size: BoardSize,
-    known: Vec<u32>,
-}
-
-impl Table {
-    fn new(size: BoardSize) -> Self {
-        Table {
-            size,
-            known: vec![0; 1 << 16],
+    fn refuse(&mut self, color: i16, value: &[u8], size: BoardSize) {
+        let ident = if color == WHITE { "W" } else { "B" };
+        if let Err(err) = Decoder::with_size(size).decode_raw(ident, [value]) {
+            self.warnings.push(err);
         }
     }
 
-    /// x, y of the move `two`, or `None` when it is not one.
-    fn point(&mut self, [a, b]: [u8; 2]) -> Option<[i16; 2]> {
-        let slot = &mut self.known[usize::from(a) << 8 | usize::from(b)];
-        if *slot == 0 {
-            *slot = match Move::decode(&[a, b], self.size) {
-                Err(_) => 1,
-                Ok(played) => {
-                    let [x, y] = point_of(played);
-                    2 + ((x + 1) as u32) * 256 + (y + 1) as u32
-                }
-            };
-        }
-        let code = slot.checked_sub(2)?;
-        Some([(code / 256) as i16 - 1, (code % 256) as i16 - 1])
+    /// The rows, and the warnings (the board size's, then the moves'), of
+    /// a main line read to its end; ready for the next game, with the
+    /// buffers kept.
+    pub fn take(&mut self) -> (Vec<[i16; 3]>, Vec<PropertyError>) {
+        debug_assert!(self.waiting.is_empty());
+        let rows = self.rows.to_vec();
+        let warnings = std::mem::take(&mut self.warnings);
+        self.clear();
+        (rows, warnings)
     }
 }

@@ -90,6 +90,16 @@ struct Open {
 }
 
 impl Open {
+    /// The root has been read: its `SZ` gives the board the moves are
+    /// decoded on.
+    fn root_read(&mut self) {
+        if !self.moves.knows_size() {
+            let mut warnings = Vec::new();
+            let size = self.setup.board_size(&mut warnings);
+            self.moves.set_size(size, warnings);
+        }
+    }
+
     /// Ready for the next game, keeping the buffers.
     fn clear(&mut self) {
         self.moves.clear();
@@ -137,9 +147,8 @@ impl<'a> Builder<'a> {
                 warnings: summary.warnings.iter().map(value_problem).collect(),
             });
         }
-        let mut warnings = Vec::new();
-        let size = open.setup.board_size(&mut warnings);
-        let moves = open.moves.decode(size, &mut warnings);
+        open.root_read();
+        let (moves, warnings) = open.moves.take();
         let mut game = GameData {
             node_count: open.nodes,
             setup: open.setup.take(),
@@ -148,7 +157,6 @@ impl<'a> Builder<'a> {
             later_warnings: warnings.iter().map(value_problem).collect(),
             ..GameData::default()
         };
-        open.moves.clear();
         game.nodes = match self.keep_nodes {
             true => Nodes::Built(std::mem::take(&mut open.arena)),
             false => {
@@ -221,6 +229,9 @@ impl Sink for Builder<'_> {
         open.idents.clear();
         if open.on_main_line {
             open.main_nodes += 1;
+            if open.main_nodes == 2 {
+                open.root_read();
+            }
             // The collector only tells the root from the nodes after it.
             if self.info && open.main_nodes <= 2 {
                 open.collector.node();
