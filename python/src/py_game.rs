@@ -3,55 +3,25 @@
 
 use std::sync::Arc;
 
+use numpy::PyArrayMethods;
 use pyo3::exceptions::{PyKeyError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList};
+use pyo3::types::{PyBytes, PyDict, PyList};
 
 use crate::data::{GameData, Info, Problem, NONE};
 use crate::positions::planes;
 use crate::tree::{write, WriteSpec};
 
-/// A numpy `int16` array of `rows` rows of `width`, from flat values,
-/// without one Python object per value.
-pub fn int16_array<'py>(
+/// A numpy array of `rows` rows of `width`, from flat values, made
+/// through numpy's C API (no Python object per value).
+pub fn numpy_array<'py, T: numpy::Element>(
     py: Python<'py>,
-    flat: &[i16],
+    flat: &[T],
     width: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let fill = |buf: &mut [u8]| {
-        for (chunk, value) in buf.chunks_exact_mut(2).zip(flat) {
-            chunk.copy_from_slice(&value.to_ne_bytes());
-        }
-    };
-    let array = typed_array(py, "int16", fill, flat.len() * 2)?;
-    array.call_method1("reshape", ((flat.len() / width) as isize, width))
-}
-
-/// A flat numpy array of `dtype` (`"int16"` or `"int8"`) over `len` bytes
-/// that `fill` writes.
-fn typed_array<'py>(
-    py: Python<'py>,
-    dtype: &'static str,
-    fill: impl FnOnce(&mut [u8]),
-    len: usize,
-) -> PyResult<Bound<'py, PyAny>> {
-    let bytes = PyByteArray::new_with(py, len, |buf| {
-        fill(buf);
-        Ok(())
-    })?;
-    static NUMPY: PyOnceLock<(Py<PyAny>, Py<PyAny>, Py<PyAny>)> = PyOnceLock::new();
-    let (frombuffer, int16, int8) = NUMPY.get_or_try_init(py, || -> PyResult<_> {
-        let numpy = py.import("numpy")?;
-        let dtype = numpy.getattr("dtype")?;
-        Ok((
-            numpy.getattr("frombuffer")?.unbind(),
-            dtype.call1(("int16",))?.unbind(),
-            dtype.call1(("int8",))?.unbind(),
-        ))
-    })?;
-    let dtype = if dtype == "int8" { int8 } else { int16 };
-    frombuffer.bind(py).call1((bytes, dtype.bind(py)))
+    let rows = flat.len() / width.max(1);
+    let array = numpy::PyArray1::from_slice(py, flat).reshape([rows, width])?;
+    Ok(array.into_any())
 }
 
 /// The layout arguments of `to_sgf` and `write`.
@@ -333,7 +303,7 @@ impl PyGame {
     /// and y (row from 0 at the top); a pass is ``x = y = -1``.
     #[getter]
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        int16_array(py, self.data.moves.as_flattened(), 3)
+        numpy_array(py, self.data.moves.as_flattened(), 3)
     }
 
     /// The root's setup stones: ``{"AB": array, "AW": array, "AE":
@@ -342,7 +312,7 @@ impl PyGame {
     fn setup<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
         for (ident, points) in ["AB", "AW", "AE"].iter().zip(&self.data.setup) {
-            dict.set_item(ident, int16_array(py, points.as_flattened(), 2)?)?;
+            dict.set_item(ident, numpy_array(py, points.as_flattened(), 2)?)?;
         }
         Ok(dict)
     }
@@ -359,17 +329,10 @@ impl PyGame {
         let planes = py
             .detach(|| planes(&self.data))
             .map_err(PyValueError::new_err)?;
-        let array = typed_array(
-            py,
-            "int8",
-            |buf| {
-                for (out, value) in buf.iter_mut().zip(&planes.data) {
-                    *out = *value as u8;
-                }
-            },
-            planes.data.len(),
-        )?;
-        array.call_method1("reshape", (planes.count, planes.rows, planes.cols))
+        // The planes' buffer becomes the array's, without a copy.
+        let array = numpy::PyArray1::from_vec(py, planes.data);
+        let shape = [planes.count, planes.rows, planes.cols];
+        Ok(array.reshape(shape)?.into_any())
     }
 
     /// How many nodes the game has.
