@@ -8,7 +8,7 @@ use std::collections::{HashMap, VecDeque};
 use std::io::{self, Read};
 use std::ops::ControlFlow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 
@@ -17,7 +17,7 @@ use bytes::Bytes;
 use crate::data::{GameData, Problem};
 use crate::raw;
 use crate::read::{plain_utf8, ReadOptions};
-use crate::sources::{visit, Visitor};
+use crate::sources::{visit, Located, Visitor};
 use crate::summary::games_of;
 use crate::tree::game_data;
 use crate::units::{read_units, tree_units_of, Unit};
@@ -165,7 +165,7 @@ enum Work {
     /// What reading a stream gave.
     Units(Arc<str>, Vec<Unit>),
     /// A file to read whole, and its size.
-    File(Arc<str>, PathBuf, u64),
+    File(Arc<str>, Located, u64),
 }
 
 impl Work {
@@ -176,7 +176,7 @@ impl Work {
                 catch_unwind(AssertUnwindSafe(parse))
                     .unwrap_or_else(|_| vec![internal(Some(&source))])
             }
-            Work::File(source, path, size) => match read_file(&path, size) {
+            Work::File(source, file, size) => match read_file(&file, size) {
                 Ok(data) => parse_input(&Bytes::from(data), Some(&source), plan),
                 Err(err) => vec![Item::Failed {
                     source: source.to_string(),
@@ -187,11 +187,11 @@ impl Work {
     }
 }
 
-/// The bytes of the file at `path`, of `size` bytes (as its folder
-/// said): one open, and one read for a small file.
-fn read_file(path: &Path, size: u64) -> io::Result<Vec<u8>> {
+/// The bytes of `file`, of `size` bytes (as its folder said): one open,
+/// and one read for a small file.
+fn read_file(file: &Located, size: u64) -> io::Result<Vec<u8>> {
     let mut data = vec![0; size as usize];
-    let mut file = std::fs::File::open(path)?;
+    let mut file = file.open()?;
     let mut filled = 0;
     while filled < data.len() {
         match file.read(&mut data[filled..])? {
@@ -272,14 +272,14 @@ impl Producer {
 }
 
 impl Visitor for Producer {
-    fn file(&mut self, name: &str, path: &Path, size: u64) -> ControlFlow<()> {
+    fn file(&mut self, name: &str, file: &Located, size: u64) -> ControlFlow<()> {
         if size > WHOLE_FILE {
-            return match std::fs::File::open(path) {
+            return match file.open() {
                 Ok(mut file) => self.stream(name, &mut file),
                 Err(err) => self.failed(name, &err),
             };
         }
-        self.send(Work::File(name.into(), path.to_path_buf(), size), size)
+        self.send(Work::File(name.into(), file.clone(), size), size)
     }
 
     fn stream(&mut self, name: &str, reader: &mut dyn Read) -> ControlFlow<()> {

@@ -7,14 +7,47 @@ use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+#[cfg(unix)]
+use std::{ffi::OsString, os::fd::OwnedFd, sync::Arc};
+
+/// A file to open: its path, and on Unix, for a file found in a folder,
+/// the folder (open) and the file's name in it, so that opening it looks
+/// up one name rather than every folder on the path.
+#[derive(Debug, Clone)]
+pub struct Located {
+    pub path: PathBuf,
+    #[cfg(unix)]
+    within: Option<(Arc<OwnedFd>, OsString)>,
+}
+
+impl Located {
+    fn at(path: PathBuf) -> Located {
+        Located {
+            path,
+            #[cfg(unix)]
+            within: None,
+        }
+    }
+
+    /// Opens the file for reading.
+    pub fn open(&self) -> io::Result<File> {
+        #[cfg(unix)]
+        if let Some((folder, name)) = &self.within {
+            use rustix::fs::{openat, Mode, OFlags};
+            let flags = OFlags::RDONLY | OFlags::CLOEXEC;
+            return Ok(File::from(openat(folder, name, flags, Mode::empty())?));
+        }
+        File::open(&self.path)
+    }
+}
 
 /// What a visit is given: a named stream to read, or a name that could
 /// not be read and why.
 pub trait Visitor {
     /// A plain file of `size` bytes: by default, read as a stream.
-    fn file(&mut self, name: &str, path: &Path, size: u64) -> ControlFlow<()> {
+    fn file(&mut self, name: &str, file: &Located, size: u64) -> ControlFlow<()> {
         let _ = size;
-        match File::open(path) {
+        match file.open() {
             Ok(file) => self.stream(name, &mut BufReader::new(file)),
             Err(err) => self.failed(name, &err),
         }
@@ -62,9 +95,9 @@ fn kind_of(name: &str) -> Kind {
 pub fn visit(paths: &[PathBuf], visitor: &mut dyn Visitor) {
     for path in paths {
         let result = match std::fs::metadata(path) {
-            Err(err) => visitor.failed(&path.display().to_string(), &err),
+            Err(err) => visitor.failed(&name_of(path), &err),
             Ok(meta) if meta.is_dir() => visit_dir(path, visitor),
-            Ok(meta) => visit_file(path, Some(meta.len()), visitor),
+            Ok(meta) => visit_file(&Located::at(path.clone()), Some(meta.len()), visitor),
         };
         if result.is_break() {
             return;
@@ -72,17 +105,23 @@ pub fn visit(paths: &[PathBuf], visitor: &mut dyn Visitor) {
     }
 }
 
-/// Visits the file at `path`, of `size` bytes when known.
-fn visit_file(path: &Path, size: Option<u64>, visitor: &mut dyn Visitor) -> ControlFlow<()> {
-    let name = path.display().to_string();
+/// A path as a source's name.
+fn name_of(path: &Path) -> String {
+    path.to_str()
+        .map_or_else(|| path.display().to_string(), str::to_owned)
+}
+
+/// Visits `file`, of `size` bytes when known.
+fn visit_file(file: &Located, size: Option<u64>, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+    let name = name_of(&file.path);
     let kind = kind_of(&name);
     if kind == Kind::Plain {
-        return match size.map_or_else(|| std::fs::metadata(path).map(|m| m.len()), Ok) {
-            Ok(size) => visitor.file(&name, path, size),
+        return match size.map_or_else(|| std::fs::metadata(&file.path).map(|m| m.len()), Ok) {
+            Ok(size) => visitor.file(&name, file, size),
             Err(err) => visitor.failed(&name, &err),
         };
     }
-    let file = match File::open(path) {
+    let file = match file.open() {
         Ok(file) => BufReader::new(file),
         Err(err) => return visitor.failed(&name, &err),
     };
@@ -95,34 +134,46 @@ fn visit_file(path: &Path, size: Option<u64>, visitor: &mut dyn Visitor) -> Cont
     }
 }
 
+/// A folder's entry: a folder, or an SGF file with its size.
+enum Entry {
+    Folder(PathBuf),
+    File(Located, u64),
+}
+
 /// Pre-order over the folder tree with an explicit stack, each folder's
 /// entries in name order. Links to folders are not followed.
 fn visit_dir(root: &Path, visitor: &mut dyn Visitor) -> ControlFlow<()> {
-    let mut stack = vec![(root.to_path_buf(), None)];
-    while let Some((path, size)) = stack.pop() {
-        if size.is_some() {
-            visit_file(&path, size, visitor)?;
-            continue;
-        }
-        match sorted_entries(&path) {
-            Ok(entries) => stack.extend(entries.into_iter().rev()),
-            Err(err) => visitor.failed(&path.display().to_string(), &err)?,
+    let mut stack = vec![Entry::Folder(root.to_path_buf())];
+    while let Some(entry) = stack.pop() {
+        match entry {
+            Entry::File(file, size) => visit_file(&file, Some(size), visitor)?,
+            Entry::Folder(path) => match sorted_entries(&path) {
+                Ok(entries) => stack.extend(entries.into_iter().rev()),
+                Err(err) => visitor.failed(&name_of(&path), &err)?,
+            },
         }
     }
     ControlFlow::Continue(())
 }
 
 /// The folders and SGF files in `dir`, sorted by name, each file with its
-/// size (None for a folder). Sizes come from the folder's entries, with
-/// no walk of the whole path.
-fn sorted_entries(dir: &Path) -> io::Result<Vec<(PathBuf, Option<u64>)>> {
+/// size. Sizes come from the folder's entries, with no walk of the whole
+/// path; on Unix the files are opened within the folder, opened once.
+fn sorted_entries(dir: &Path) -> io::Result<Vec<Entry>> {
+    #[cfg(unix)]
+    let folder = {
+        use rustix::fs::{open, Mode, OFlags};
+        let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
+        // Without it, files are opened by their paths.
+        open(dir, flags, Mode::empty()).ok().map(Arc::new)
+    };
     let mut out = Vec::new();
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         let kind = entry.file_type()?;
         let name = entry.file_name();
         if kind.is_dir() {
-            out.push((name, entry.path(), None));
+            out.push((name, Entry::Folder(entry.path())));
         } else if is_sgf(&name.to_string_lossy()) {
             // Links are followed, as opening the file does; a file that
             // cannot be looked at fails when it is read.
@@ -130,14 +181,16 @@ fn sorted_entries(dir: &Path) -> io::Result<Vec<(PathBuf, Option<u64>)>> {
                 true => std::fs::metadata(entry.path()),
                 false => entry.metadata(),
             };
-            out.push((name, entry.path(), Some(meta.map_or(0, |m| m.len()))));
+            let file = Located {
+                path: entry.path(),
+                #[cfg(unix)]
+                within: folder.clone().map(|folder| (folder, name.clone())),
+            };
+            out.push((name, Entry::File(file, meta.map_or(0, |m| m.len()))));
         }
     }
     out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    Ok(out
-        .into_iter()
-        .map(|(_, path, size)| (path, size))
-        .collect())
+    Ok(out.into_iter().map(|(_, entry)| entry).collect())
 }
 
 /// The name of an archive member: `archive/member`.
