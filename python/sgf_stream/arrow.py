@@ -86,35 +86,34 @@ def schema() -> pa.Schema:
     return pa.schema([(name, _type(parts)) for name, parts in TableReader.layout()])
 
 
-def _buffer(data: Optional[bytes]) -> Optional[pa.Buffer]:
+def _buffer(data: Any) -> Optional[pa.Buffer]:
+    """An Arrow buffer over ``data`` (a numpy array the binding filled),
+    without a copy."""
     return None if data is None else pa.py_buffer(data)
 
 
 def _array(length: int, parts: List[Any]) -> pa.Array:
-    """One column from its buffers, without a Python object per value."""
+    """One column from its buffers (numpy arrays of bytes, ``int16`` values
+    or ``int32`` offsets, little-endian), without a Python object per
+    value."""
     kind = parts[0]
     if kind == "utf8":
         validity, offsets, data = parts[1:]
         return pa.Array.from_buffers(
-            pa.string(), length, [_buffer(validity), pa.py_buffer(offsets), pa.py_buffer(data)]
+            pa.string(), length, [_buffer(validity), _buffer(offsets), _buffer(data)]
         )
     if kind in _NUMBERS:
         validity, data = parts[1:]
-        return pa.Array.from_buffers(
-            _NUMBERS[kind], length, [_buffer(validity), pa.py_buffer(data)]
-        )
+        return pa.Array.from_buffers(_NUMBERS[kind], length, [_buffer(validity), _buffer(data)])
     if kind == "points":
         width, offsets, values = parts[1:]
-        flat = pa.Array.from_buffers(pa.int16(), len(values) // 2, [None, pa.py_buffer(values)])
+        flat = pa.Array.from_buffers(pa.int16(), len(values), [None, _buffer(values)])
         points = pa.FixedSizeListArray.from_arrays(flat, width)
-        offsets = pa.Array.from_buffers(pa.int32(), length + 1, [None, pa.py_buffer(offsets)])
+        offsets = pa.Array.from_buffers(pa.int32(), length + 1, [None, _buffer(offsets)])
         return pa.ListArray.from_arrays(offsets, points)
     offsets, inner, data = parts[1:]
-    count = len(inner) // 4 - 1
-    texts = pa.Array.from_buffers(
-        pa.string(), count, [None, pa.py_buffer(inner), pa.py_buffer(data)]
-    )
-    offsets = pa.Array.from_buffers(pa.int32(), length + 1, [None, pa.py_buffer(offsets)])
+    texts = pa.Array.from_buffers(pa.string(), len(inner) - 1, [None, _buffer(inner), _buffer(data)])
+    offsets = pa.Array.from_buffers(pa.int32(), length + 1, [None, _buffer(offsets)])
     return pa.ListArray.from_arrays(offsets, texts)
 
 

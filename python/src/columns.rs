@@ -1,18 +1,69 @@
 //! Tables: one row per game, built as Arrow buffers (offsets, values,
-//! validity bitmaps) that the Python side hands to pyarrow without one
+//! validity bitmaps) a game at a time as games come, handed to Python as
+//! numpy arrays that own them (no copy) for pyarrow to wrap, without one
 //! Python object per move or per game.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList};
-
-use std::sync::Arc;
+use pyo3::types::{PyDict, PyList};
 
 use crate::data::GameData;
 use crate::pool::{parse_input, Item, Plan};
 use crate::py_game::describe;
 use crate::py_read::{read_options, sgf_error, GameIterator};
+
+/// How a column reads a game.
+#[derive(Clone, Copy)]
+enum Get {
+    Utf8(for<'a> fn(&'a GameData) -> Option<&'a str>),
+    Int64(fn(&GameData) -> Option<i64>),
+    Int32(fn(&GameData) -> Option<i32>),
+    Int16(fn(&GameData) -> Option<i16>),
+    Float64(fn(&GameData) -> Option<f64>),
+    Points2(fn(&GameData) -> &[[i16; 2]]),
+    Points3(fn(&GameData) -> &[[i16; 3]]),
+    Warnings,
+}
+
+/// The table's columns, in order.
+const COLUMNS: [(&str, Get); 31] = [
+    ("source", Get::Utf8(|g| g.source.as_deref())),
+    ("index", Get::Int64(|g| Some(g.index as i64))),
+    ("charset", Get::Utf8(|g| Some(g.charset))),
+    ("size_cols", Get::Int16(|g| Some(i16::from(g.info().cols)))),
+    ("size_rows", Get::Int16(|g| Some(i16::from(g.info().rows)))),
+    ("black", Get::Utf8(|g| g.info().black.as_deref())),
+    ("white", Get::Utf8(|g| g.info().white.as_deref())),
+    ("black_rank", Get::Utf8(|g| g.info().black_rank.as_deref())),
+    ("white_rank", Get::Utf8(|g| g.info().white_rank.as_deref())),
+    ("result", Get::Utf8(|g| g.info().result.as_deref())),
+    ("winner", Get::Utf8(|g| g.info().winner)),
+    ("margin", Get::Float64(|g| g.info().margin)),
+    ("reason", Get::Utf8(|g| g.info().reason)),
+    ("komi", Get::Float64(|g| g.info().komi)),
+    ("handicap", Get::Int64(|g| g.info().handicap)),
+    ("date", Get::Utf8(|g| g.info().date.as_deref())),
+    ("rules", Get::Utf8(|g| g.info().rules.as_deref())),
+    ("event", Get::Utf8(|g| g.info().event.as_deref())),
+    ("round", Get::Utf8(|g| g.info().round.as_deref())),
+    ("place", Get::Utf8(|g| g.info().place.as_deref())),
+    ("name", Get::Utf8(|g| g.info().name.as_deref())),
+    (
+        "application",
+        Get::Utf8(|g| g.info().application.as_deref()),
+    ),
+    ("time_limit", Get::Float64(|g| g.info().time_limit)),
+    ("overtime", Get::Utf8(|g| g.info().overtime.as_deref())),
+    ("move_count", Get::Int32(|g| Some(g.moves.len() as i32))),
+    ("node_count", Get::Int64(|g| Some(g.node_count as i64))),
+    ("moves", Get::Points3(|g| &g.moves)),
+    ("setup_black", Get::Points2(|g| &g.setup[0])),
+    ("setup_white", Get::Points2(|g| &g.setup[1])),
+    ("setup_empty", Get::Points2(|g| &g.setup[2])),
+    ("warnings", Get::Warnings),
+];
 
 /// The Arrow buffers of one column.
 enum Column {
@@ -44,134 +95,132 @@ enum Column {
     },
 }
 
-fn utf8<'a>(games: &'a [Arc<GameData>], get: impl Fn(&'a GameData) -> Option<&'a str>) -> Column {
-    let mut valid = Vec::with_capacity(games.len());
-    let mut offsets = Vec::with_capacity(games.len() + 1);
-    let mut data = Vec::new();
-    offsets.push(0);
-    for game in games {
-        let value = get(game);
-        valid.push(value.is_some());
-        data.extend_from_slice(value.unwrap_or("").as_bytes());
-        offsets.push(data.len() as i32);
+impl Column {
+    fn new(get: Get) -> Column {
+        let number = |kind| Column::Number {
+            kind,
+            valid: Vec::new(),
+            data: Vec::new(),
+        };
+        let points = |width| Column::Points {
+            width,
+            offsets: vec![0],
+            values: Vec::new(),
+        };
+        match get {
+            Get::Utf8(_) => Column::Utf8 {
+                valid: Vec::new(),
+                offsets: vec![0],
+                data: Vec::new(),
+            },
+            Get::Int64(_) => number("int64"),
+            Get::Int32(_) => number("int32"),
+            Get::Int16(_) => number("int16"),
+            Get::Float64(_) => number("float64"),
+            Get::Points2(_) => points(2),
+            Get::Points3(_) => points(3),
+            Get::Warnings => Column::Texts {
+                offsets: vec![0],
+                inner: vec![0],
+                data: Vec::new(),
+            },
+        }
     }
-    Column::Utf8 {
-        valid,
-        offsets,
-        data,
-    }
-}
 
-macro_rules! number {
-    ($name:ident, $ty:ty, $kind:literal) => {
-        fn $name(games: &[Arc<GameData>], get: impl Fn(&GameData) -> Option<$ty>) -> Column {
-            let mut valid = Vec::with_capacity(games.len());
-            let mut data = Vec::with_capacity(games.len() * std::mem::size_of::<$ty>());
-            for game in games {
+    /// Appends `game`'s value, as `get` reads it.
+    fn push(&mut self, get: Get, game: &GameData) {
+        fn number<T: Default, const N: usize>(
+            valid: &mut Vec<bool>,
+            data: &mut Vec<u8>,
+            value: Option<T>,
+            bytes: impl Fn(T) -> [u8; N],
+        ) {
+            valid.push(value.is_some());
+            data.extend_from_slice(&bytes(value.unwrap_or_default()));
+        }
+        match (self, get) {
+            (
+                Column::Utf8 {
+                    valid,
+                    offsets,
+                    data,
+                },
+                Get::Utf8(get),
+            ) => {
                 let value = get(game);
                 valid.push(value.is_some());
-                data.extend_from_slice(&value.unwrap_or_default().to_le_bytes());
+                data.extend_from_slice(value.unwrap_or("").as_bytes());
+                offsets.push(data.len() as i32);
             }
-            Column::Number {
-                kind: $kind,
-                valid,
-                data,
+            (Column::Number { valid, data, .. }, Get::Int64(get)) => {
+                number(valid, data, get(game), i64::to_le_bytes)
             }
+            (Column::Number { valid, data, .. }, Get::Int32(get)) => {
+                number(valid, data, get(game), i32::to_le_bytes)
+            }
+            (Column::Number { valid, data, .. }, Get::Int16(get)) => {
+                number(valid, data, get(game), i16::to_le_bytes)
+            }
+            (Column::Number { valid, data, .. }, Get::Float64(get)) => {
+                number(valid, data, get(game), f64::to_le_bytes)
+            }
+            (
+                Column::Points {
+                    offsets, values, ..
+                },
+                Get::Points2(get),
+            ) => {
+                values.extend_from_slice(get(game).as_flattened());
+                offsets.push((values.len() / 2) as i32);
+            }
+            (
+                Column::Points {
+                    offsets, values, ..
+                },
+                Get::Points3(get),
+            ) => {
+                values.extend_from_slice(get(game).as_flattened());
+                offsets.push((values.len() / 3) as i32);
+            }
+            (
+                Column::Texts {
+                    offsets,
+                    inner,
+                    data,
+                },
+                Get::Warnings,
+            ) => {
+                for warning in &game.all_warnings() {
+                    data.extend_from_slice(describe(warning).as_bytes());
+                    inner.push(data.len() as i32);
+                }
+                offsets.push(inner.len() as i32 - 1);
+            }
+            _ => unreachable!("a column is made for its reader"),
         }
-    };
-}
-
-number!(int64, i64, "int64");
-number!(int32, i32, "int32");
-number!(int16, i16, "int16");
-number!(float64, f64, "float64");
-
-fn points<const N: usize>(
-    games: &[Arc<GameData>],
-    get: impl Fn(&GameData) -> &[[i16; N]],
-) -> Column {
-    let mut offsets = Vec::with_capacity(games.len() + 1);
-    let mut values = Vec::new();
-    offsets.push(0);
-    for game in games {
-        values.extend_from_slice(get(game).as_flattened());
-        offsets.push((values.len() / N) as i32);
-    }
-    Column::Points {
-        width: N,
-        offsets,
-        values,
     }
 }
 
-fn warnings(games: &[Arc<GameData>]) -> Column {
-    let mut offsets = vec![0];
-    let mut inner = vec![0];
-    let mut data = Vec::new();
-    for game in games {
-        for warning in &game.all_warnings() {
-            data.extend_from_slice(describe(warning).as_bytes());
-            inner.push(data.len() as i32);
+/// The columns of a batch, filled a game at a time.
+struct Columns {
+    columns: Vec<Column>,
+    length: usize,
+}
+
+impl Columns {
+    fn new() -> Columns {
+        Columns {
+            columns: COLUMNS.iter().map(|&(_, get)| Column::new(get)).collect(),
+            length: 0,
         }
-        offsets.push(inner.len() as i32 - 1);
     }
-    Column::Texts {
-        offsets,
-        inner,
-        data,
-    }
-}
 
-/// The table's columns, in order: name and buffers.
-fn columns(games: &[Arc<GameData>]) -> Vec<(&'static str, Column)> {
-    vec![
-        ("source", utf8(games, |g| g.source.as_deref())),
-        ("index", int64(games, |g| Some(g.index as i64))),
-        ("charset", utf8(games, |g| Some(g.charset))),
-        (
-            "size_cols",
-            int16(games, |g| Some(i16::from(g.info().cols))),
-        ),
-        (
-            "size_rows",
-            int16(games, |g| Some(i16::from(g.info().rows))),
-        ),
-        ("black", utf8(games, |g| g.info().black.as_deref())),
-        ("white", utf8(games, |g| g.info().white.as_deref())),
-        (
-            "black_rank",
-            utf8(games, |g| g.info().black_rank.as_deref()),
-        ),
-        (
-            "white_rank",
-            utf8(games, |g| g.info().white_rank.as_deref()),
-        ),
-        ("result", utf8(games, |g| g.info().result.as_deref())),
-        ("winner", utf8(games, |g| g.info().winner)),
-        ("margin", float64(games, |g| g.info().margin)),
-        ("reason", utf8(games, |g| g.info().reason)),
-        ("komi", float64(games, |g| g.info().komi)),
-        ("handicap", int64(games, |g| g.info().handicap)),
-        ("date", utf8(games, |g| g.info().date.as_deref())),
-        ("rules", utf8(games, |g| g.info().rules.as_deref())),
-        ("event", utf8(games, |g| g.info().event.as_deref())),
-        ("round", utf8(games, |g| g.info().round.as_deref())),
-        ("place", utf8(games, |g| g.info().place.as_deref())),
-        ("name", utf8(games, |g| g.info().name.as_deref())),
-        (
-            "application",
-            utf8(games, |g| g.info().application.as_deref()),
-        ),
-        ("time_limit", float64(games, |g| g.info().time_limit)),
-        ("overtime", utf8(games, |g| g.info().overtime.as_deref())),
-        ("move_count", int32(games, |g| Some(g.moves.len() as i32))),
-        ("node_count", int64(games, |g| Some(g.node_count as i64))),
-        ("moves", points(games, |g| &g.moves)),
-        ("setup_black", points(games, |g| &g.setup[0])),
-        ("setup_white", points(games, |g| &g.setup[1])),
-        ("setup_empty", points(games, |g| &g.setup[2])),
-        ("warnings", warnings(games)),
-    ]
+    fn push(&mut self, game: &GameData) {
+        for (column, &(_, get)) in self.columns.iter_mut().zip(&COLUMNS) {
+            column.push(get, game);
+        }
+        self.length += 1;
+    }
 }
 
 /// A validity bitmap (least significant bit first), or `None` when every
@@ -187,52 +236,66 @@ fn bitmap(valid: &[bool]) -> Option<Vec<u8>> {
     Some(bits)
 }
 
-fn le_bytes<T: Copy, const N: usize>(values: &[T], to: impl Fn(T) -> [u8; N]) -> Vec<u8> {
-    values.iter().flat_map(|&v| to(v)).collect()
+/// `values` as a numpy array that owns them, in little-endian order (as
+/// Arrow wants them).
+fn buffer<'py, T: numpy::Element + Copy>(
+    py: Python<'py>,
+    mut values: Vec<T>,
+    to_le: impl Fn(T) -> T,
+) -> Bound<'py, PyAny> {
+    if cfg!(target_endian = "big") {
+        values.iter_mut().for_each(|v| *v = to_le(*v));
+    }
+    numpy::PyArray1::from_vec(py, values).into_any()
 }
 
-/// One column for Python: `(kind, buffers...)`.
-fn to_python<'py>(py: Python<'py>, column: &Column) -> PyResult<Bound<'py, PyAny>> {
-    let bytes = |data: &[u8]| PyBytes::new(py, data).into_any();
+fn bytes_buffer(py: Python<'_>, values: Vec<u8>) -> Bound<'_, PyAny> {
+    buffer(py, values, |v| v)
+}
+
+/// One column for Python: `(kind, buffers...)`, each buffer a numpy array
+/// (a validity bitmap may be None).
+fn to_python(py: Python<'_>, column: Column) -> PyResult<Bound<'_, PyAny>> {
     let optional = |data: Option<Vec<u8>>| match data {
-        Some(data) => bytes(&data),
+        Some(data) => bytes_buffer(py, data),
         None => py.None().into_bound(py),
     };
+    let offsets = |values: Vec<i32>| buffer(py, values, i32::to_le);
     let list = match column {
         Column::Utf8 {
             valid,
-            offsets,
+            offsets: at,
             data,
         } => vec![
             "utf8".into_pyobject(py)?.into_any(),
-            optional(bitmap(valid)),
-            bytes(&le_bytes(offsets, i32::to_le_bytes)),
-            bytes(data),
+            optional(bitmap(&valid)),
+            offsets(at),
+            bytes_buffer(py, data),
         ],
         Column::Number { kind, valid, data } => vec![
             kind.into_pyobject(py)?.into_any(),
-            optional(bitmap(valid)),
-            bytes(data),
+            optional(bitmap(&valid)),
+            bytes_buffer(py, data),
         ],
         Column::Points {
             width,
-            offsets,
+            offsets: at,
             values,
         } => vec![
             "points".into_pyobject(py)?.into_any(),
             width.into_pyobject(py)?.into_any(),
-            bytes(&le_bytes(offsets, i32::to_le_bytes)),
-            bytes(&le_bytes(values, i16::to_le_bytes)),
+            offsets(at),
+            buffer(py, values, i16::to_le),
         ],
         Column::Texts {
-            offsets,
+            offsets: at,
             inner,
             data,
         } => vec![
             "texts".into_pyobject(py)?.into_any(),
-            bytes(&le_bytes(offsets, i32::to_le_bytes)),
-            bytes(&le_bytes(inner, i32::to_le_bytes)),
-            bytes(data),
+            offsets(at),
+            offsets(inner),
+            bytes_buffer(py, data),
         ],
     };
     Ok(PyList::new(py, list)?.into_any())
@@ -240,12 +303,11 @@ fn to_python<'py>(py: Python<'py>, column: &Column) -> PyResult<Bound<'py, PyAny
 
 /// The Python form of a batch: ``{"length": n, "columns": [(name,
 /// [kind, buffers...]), ...]}``.
-fn batch<'py>(py: Python<'py>, games: &[Arc<GameData>]) -> PyResult<Bound<'py, PyDict>> {
-    let built = py.detach(|| columns(games));
+fn batch(py: Python<'_>, columns: Columns) -> PyResult<Bound<'_, PyDict>> {
     let out = PyDict::new(py);
-    out.set_item("length", games.len())?;
+    out.set_item("length", columns.length)?;
     let list = PyList::empty(py);
-    for (name, column) in &built {
+    for (column, (name, _)) in columns.columns.into_iter().zip(COLUMNS) {
         list.append((name, to_python(py, column)?))?;
     }
     out.set_item("columns", list)?;
@@ -273,39 +335,38 @@ pub fn batch_from_bytes<'py>(
         raw: false,
         info: true,
     };
-    let items = py.detach(|| {
-        let mut items = Vec::new();
+    let read = py.detach(|| {
+        let mut columns = Columns::new();
         for (source, data) in inputs {
             let source: Arc<str> = source.as_str().into();
             let mut index = 0;
             let data = bytes::Bytes::from(data);
-            for mut item in parse_input(&data, Some(&source), &plan) {
-                if let Item::Game(game) = &mut item {
-                    GameData::fresh(game).index = index;
-                    index += 1;
+            for item in parse_input(&data, Some(&source), &plan) {
+                match item {
+                    Item::Game(mut game) => {
+                        GameData::fresh(&mut game).index = index;
+                        index += 1;
+                        columns.push(&game);
+                    }
+                    Item::Problems {
+                        source,
+                        problems,
+                        fatal: true,
+                    } => {
+                        if let Some(problem) = problems.into_iter().next() {
+                            return Err((problem, source));
+                        }
+                    }
+                    _ => {}
                 }
-                items.push(item);
             }
         }
-        items
+        Ok(columns)
     });
-    let mut games = Vec::with_capacity(items.len());
-    for item in items {
-        match item {
-            Item::Game(game) => games.push(game),
-            Item::Problems {
-                source,
-                problems,
-                fatal: true,
-            } => {
-                if let Some(problem) = problems.first() {
-                    return Err(sgf_error(py, problem, source.as_deref()));
-                }
-            }
-            _ => {}
-        }
+    match read {
+        Ok(columns) => batch(py, columns),
+        Err((problem, source)) => Err(sgf_error(py, &problem, source.as_deref())),
     }
-    batch(py, &games)
 }
 
 /// Batches of table rows from files, folders and archives; made by
@@ -343,25 +404,27 @@ impl TableReader {
         py: Python<'py>,
         rows: usize,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let mut games = Vec::new();
-        while games.len() < rows.max(1) {
+        // Each game goes into the columns as it comes, while the workers
+        // read the next ones.
+        let mut columns = Columns::new();
+        while columns.length < rows.max(1) {
             match self.games.next_game(py)? {
-                Some(game) => games.push(game),
+                Some(game) => columns.push(&game),
                 None => break,
             }
         }
-        if games.is_empty() {
+        if columns.length == 0 {
             return Ok(None);
         }
-        batch(py, &games).map(Some)
+        batch(py, columns).map(Some)
     }
 
     /// Column names and kinds, for an empty input's schema.
     #[staticmethod]
     fn layout(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
         let list = PyList::empty(py);
-        for (name, column) in columns(&[]) {
-            list.append((name, to_python(py, &column)?))?;
+        for (column, (name, _)) in Columns::new().columns.into_iter().zip(COLUMNS) {
+            list.append((name, to_python(py, column)?))?;
         }
         Ok(list)
     }
