@@ -22,8 +22,8 @@ enum Get {
     Int32(fn(&GameData) -> Option<i32>),
     Int16(fn(&GameData) -> Option<i16>),
     Float64(fn(&GameData) -> Option<f64>),
-    Points2(fn(&GameData) -> &[[i16; 2]]),
-    Points3(fn(&GameData) -> &[[i16; 3]]),
+    /// Points of this many values (x, y or colour, x, y), flat.
+    Points(usize, fn(&GameData) -> &[i16]),
     Warnings,
 }
 
@@ -58,10 +58,10 @@ const COLUMNS: [(&str, Get); 31] = [
     ("overtime", Get::Utf8(|g| g.info().overtime.as_deref())),
     ("move_count", Get::Int32(|g| Some(g.moves.len() as i32))),
     ("node_count", Get::Int64(|g| Some(g.node_count as i64))),
-    ("moves", Get::Points3(|g| &g.moves)),
-    ("setup_black", Get::Points2(|g| &g.setup[0])),
-    ("setup_white", Get::Points2(|g| &g.setup[1])),
-    ("setup_empty", Get::Points2(|g| &g.setup[2])),
+    ("moves", Get::Points(3, |g| g.moves.as_flattened())),
+    ("setup_black", Get::Points(2, |g| g.setup[0].as_flattened())),
+    ("setup_white", Get::Points(2, |g| g.setup[1].as_flattened())),
+    ("setup_empty", Get::Points(2, |g| g.setup[2].as_flattened())),
     ("warnings", Get::Warnings),
 ];
 
@@ -117,8 +117,7 @@ impl Column {
             Get::Int32(_) => number("int32"),
             Get::Int16(_) => number("int16"),
             Get::Float64(_) => number("float64"),
-            Get::Points2(_) => points(2),
-            Get::Points3(_) => points(3),
+            Get::Points(width, _) => points(width),
             Get::Warnings => Column::Texts {
                 offsets: vec![0],
                 inner: vec![0],
@@ -168,19 +167,10 @@ impl Column {
                 Column::Points {
                     offsets, values, ..
                 },
-                Get::Points2(get),
+                Get::Points(width, get),
             ) => {
-                values.extend_from_slice(get(game).as_flattened());
-                offsets.push((values.len() / 2) as i32);
-            }
-            (
-                Column::Points {
-                    offsets, values, ..
-                },
-                Get::Points3(get),
-            ) => {
-                values.extend_from_slice(get(game).as_flattened());
-                offsets.push((values.len() / 3) as i32);
+                values.extend_from_slice(get(game));
+                offsets.push((values.len() / width) as i32);
             }
             (
                 Column::Texts {
