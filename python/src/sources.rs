@@ -29,6 +29,16 @@ impl Located {
         }
     }
 
+    /// The file's size; links are followed, as opening the file does.
+    fn size(&self) -> io::Result<u64> {
+        #[cfg(unix)]
+        if let Some((folder, name)) = &self.within {
+            let stat = rustix::fs::statat(folder, name, rustix::fs::AtFlags::empty())?;
+            return Ok(stat.st_size as u64);
+        }
+        Ok(std::fs::metadata(&self.path)?.len())
+    }
+
     /// Opens the file for reading.
     pub fn open(&self) -> io::Result<File> {
         #[cfg(unix)]
@@ -157,8 +167,8 @@ fn visit_dir(root: &Path, visitor: &mut dyn Visitor) -> ControlFlow<()> {
 }
 
 /// The folders and SGF files in `dir`, sorted by name, each file with its
-/// size. Sizes come from the folder's entries, with no walk of the whole
-/// path; on Unix the files are opened within the folder, opened once.
+/// size. On Unix the files are looked at and opened within the folder,
+/// opened once, with no walk of the whole path.
 fn sorted_entries(dir: &Path) -> io::Result<Vec<Entry>> {
     #[cfg(unix)]
     let folder = {
@@ -175,18 +185,14 @@ fn sorted_entries(dir: &Path) -> io::Result<Vec<Entry>> {
         if kind.is_dir() {
             out.push((name, Entry::Folder(entry.path())));
         } else if is_sgf(&name.to_string_lossy()) {
-            // Links are followed, as opening the file does; a file that
-            // cannot be looked at fails when it is read.
-            let meta = match kind.is_symlink() {
-                true => std::fs::metadata(entry.path()),
-                false => entry.metadata(),
-            };
             let file = Located {
                 path: entry.path(),
                 #[cfg(unix)]
                 within: folder.clone().map(|folder| (folder, name.clone())),
             };
-            out.push((name, Entry::File(file, meta.map_or(0, |m| m.len()))));
+            // A file that cannot be looked at fails when it is read.
+            let size = file.size().unwrap_or(0);
+            out.push((name, Entry::File(file, size)));
         }
     }
     out.sort_unstable_by(|a, b| a.0.cmp(&b.0));
