@@ -50,24 +50,30 @@ impl Moves {
     }
 
     /// A `B` (`white` false) or `W` property.
+    #[inline]
     pub fn push(&mut self, white: bool, values: Values<'_>) {
         let color = if white { WHITE } else { BLACK };
         match (values.single(), self.size) {
             (Some(value), Some(size)) => self.play(color, value, size),
             (Some(value), None) => self.waiting.push((color, Ok(value.to_vec()))),
-            (None, _) => {
-                let ident = if white { "W" } else { "B" };
-                // Any board size refuses several values of a move.
-                if let Err(err) = Decoder::new().decode_raw(ident, values.iter()) {
-                    match self.size {
-                        Some(_) => self.warnings.push(err),
-                        None => self.waiting.push((color, Err(err))),
-                    }
-                }
+            (None, _) => self.several(color, values),
+        }
+    }
+
+    /// A move property with several values: refused, with a warning.
+    #[cold]
+    fn several(&mut self, color: i16, values: Values<'_>) {
+        let ident = if color == WHITE { "W" } else { "B" };
+        // Any board size refuses several values of a move.
+        if let Err(err) = Decoder::new().decode_raw(ident, values.iter()) {
+            match self.size {
+                Some(_) => self.warnings.push(err),
+                None => self.waiting.push((color, Err(err))),
             }
         }
     }
 
+    #[inline]
     fn play(&mut self, color: i16, value: &[u8], size: BoardSize) {
         match Move::decode(value, size) {
             Ok(played) => self.rows.push(move_row_of(color, played)),
@@ -78,6 +84,7 @@ impl Moves {
     /// The warning for a value that is not a move, as the tree's decoding
     /// gives it.
     #[cold]
+    #[inline(never)]
     fn refuse(&mut self, color: i16, value: &[u8], size: BoardSize) {
         let ident = if color == WHITE { "W" } else { "B" };
         if let Err(err) = Decoder::with_size(size).decode_raw(ident, [value]) {

@@ -271,16 +271,18 @@ impl Sink for Builder<'_> {
         }
         open.idents.push(packed);
         if open.on_main_line {
-            match ident {
-                "B" => open.moves.push(false, values),
-                "W" => open.moves.push(true, values),
-                _ if self.info && reads_info(ident, open.main_nodes == 1) => {
-                    open.collector.property(ident, values)
+            match ident.as_bytes() {
+                b"B" => open.moves.push(false, values),
+                b"W" => open.moves.push(true, values),
+                _ => {
+                    let root = open.main_nodes == 1;
+                    if self.info && reads_info(ident, root) {
+                        open.collector.property(ident, values);
+                    }
+                    if root {
+                        open.setup.property(ident, values);
+                    }
                 }
-                _ => {}
-            }
-            if open.main_nodes == 1 {
-                open.setup.property(ident, values);
             }
         }
         if !self.keep_nodes {
