@@ -17,6 +17,7 @@ mod sources;
 mod summary;
 mod tree;
 mod units;
+mod workers;
 
 use pyo3::prelude::*;
 

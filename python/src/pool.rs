@@ -1,30 +1,25 @@
-//! Reading many sources on worker threads: one thread walks the sources
-//! (and reads large files and archive members a game at a time), `jobs`
-//! threads read small files and sum up games, and the caller takes the
-//! games in input order. At most a fixed number of jobs are in flight, so
-//! memory stays bounded however large the input.
+//! Reading many sources on worker threads (`workers.rs`), the caller
+//! taking the games in input order; what reading one input gives, as
+//! items. At most a fixed number of jobs are in flight, so memory stays
+//! bounded however large the input.
 
 use std::collections::{HashMap, VecDeque};
-use std::io::{self, Read};
+use std::io;
 use std::ops::ControlFlow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
-use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc::{channel, sync_channel, Receiver, SyncSender, TryRecvError};
+use std::sync::Arc;
 
 use bytes::Bytes;
 
 use crate::data::{GameData, Problem};
 use crate::raw;
 use crate::read::{plain_utf8, ReadOptions};
-use crate::sources::{visit, Located, Visitor};
 use crate::summary::games_of;
 use crate::tree::game_data;
 use crate::units::{read_units, tree_units_of, Unit};
-
-/// Bytes per job: large enough that handing jobs between threads costs
-/// little, small enough that the jobs in flight stay small.
-pub const PIECE: usize = 256 << 10;
+use crate::workers::{self, Done, Part};
 
 /// How to read.
 #[derive(Debug, Clone, Copy)]
@@ -59,7 +54,7 @@ pub enum Item {
 }
 
 /// The error item for a panic while reading `source`.
-fn internal(source: Option<&Arc<str>>) -> Item {
+pub fn internal(source: Option<&Arc<str>>) -> Item {
     Item::Problems {
         source: source.cloned(),
         problems: vec![Problem {
@@ -156,185 +151,15 @@ pub fn parse_units(units: Vec<Unit>, source: Option<&Arc<str>>, plan: &Plan) -> 
     out
 }
 
-/// Files up to this size are read whole by the worker that parses them;
-/// larger ones are read and cut into pieces by the reading thread.
-const WHOLE_FILE: u64 = 4 << 20;
-
-/// One source's input for a worker.
-enum Work {
-    /// What reading a stream gave.
-    Units(Arc<str>, Vec<Unit>),
-    /// A file to read whole, and its size.
-    File(Arc<str>, Located, u64),
-}
-
-impl Work {
-    fn parse(self, plan: &Plan) -> Vec<Item> {
-        match self {
-            Work::Units(source, units) => {
-                let parse = || parse_units(units, Some(&source), plan);
-                catch_unwind(AssertUnwindSafe(parse))
-                    .unwrap_or_else(|_| vec![internal(Some(&source))])
-            }
-            Work::File(source, file, size) => match read_file(&file, size) {
-                Ok(data) => parse_input(&Bytes::from(data), Some(&source), plan),
-                Err(err) => vec![Item::Failed {
-                    source: source.to_string(),
-                    message: err.to_string(),
-                }],
-            },
-        }
-    }
-}
-
-/// The bytes of `file`, of `size` bytes (as its folder said): one open,
-/// and one read for a small file.
-fn read_file(file: &Located, size: u64) -> io::Result<Vec<u8>> {
-    let mut data = vec![0; size as usize];
-    let mut file = file.open()?;
-    let mut filled = 0;
-    while filled < data.len() {
-        match file.read(&mut data[filled..])? {
-            0 => break,
-            read => filled += read,
-        }
-    }
-    data.truncate(filled);
-    Ok(data)
-}
-
-/// Work for one worker: pieces of one large source, or many small files.
-struct Job {
-    seq: u64,
-    work: Vec<Work>,
-}
-
-/// The reading thread: cuts each stream into pieces and hands them out,
-/// taking a slot for each.
-struct Producer {
-    plan: Plan,
-    jobs: SyncSender<Job>,
-    slots: Receiver<()>,
-    results: Sender<(u64, Vec<Item>)>,
-    seq: u64,
-    /// Work not yet handed out, and its size.
-    pending: Vec<Work>,
-    pending_bytes: u64,
-}
-
-impl Producer {
-    fn slot(&mut self) -> ControlFlow<()> {
-        match self.slots.recv() {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(_) => ControlFlow::Break(()),
-        }
-    }
-
-    /// Adds a piece to the next job, handing the job out once it is large
-    /// enough.
-    fn send(&mut self, work: Work, size: u64) -> ControlFlow<()> {
-        self.pending_bytes += size;
-        self.pending.push(work);
-        if self.pending_bytes >= PIECE as u64 {
-            return self.flush();
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// Hands out the pending pieces as one job.
-    fn flush(&mut self) -> ControlFlow<()> {
-        if self.pending.is_empty() {
-            return ControlFlow::Continue(());
-        }
-        self.slot()?;
-        let job = Job {
-            seq: self.seq,
-            work: std::mem::take(&mut self.pending),
-        };
-        self.pending_bytes = 0;
-        self.seq += 1;
-        match self.jobs.send(job) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(_) => ControlFlow::Break(()),
-        }
-    }
-
-    fn report(&mut self, item: Item) -> ControlFlow<()> {
-        self.flush()?;
-        self.slot()?;
-        let seq = self.seq;
-        self.seq += 1;
-        match self.results.send((seq, vec![item])) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(_) => ControlFlow::Break(()),
-        }
-    }
-}
-
-impl Visitor for Producer {
-    fn file(&mut self, name: &str, file: &Located, size: u64) -> ControlFlow<()> {
-        if size > WHOLE_FILE {
-            return match file.open() {
-                Ok(mut file) => self.stream(name, &mut file),
-                Err(err) => self.failed(name, &err),
-            };
-        }
-        self.send(Work::File(name.into(), file.clone(), size), size)
-    }
-
-    fn stream(&mut self, name: &str, reader: &mut dyn Read) -> ControlFlow<()> {
-        let source: Arc<str> = name.into();
-        let mut batch = Vec::new();
-        let mut size = 0;
-        let plan = self.plan;
-        let mut emit = |unit: Unit| {
-            size += match &unit {
-                Unit::Text { text, .. } => text.len(),
-                _ => 1 << 10,
-            };
-            batch.push(unit);
-            if size < PIECE {
-                return ControlFlow::Continue(());
-            }
-            let units = std::mem::take(&mut batch);
-            let work = Work::Units(source.clone(), units);
-            self.send(work, std::mem::take(&mut size) as u64)
-        };
-        read_units(reader, &plan.options, None, &mut emit)?;
-        self.send(Work::Units(source, batch), size as u64)
-    }
-
-    fn failed(&mut self, name: &str, error: &io::Error) -> ControlFlow<()> {
-        self.report(Item::Failed {
-            source: name.to_string(),
-            message: error.to_string(),
-        })
-    }
-}
-
-fn work(jobs: Arc<Mutex<Receiver<Job>>>, results: Sender<(u64, Vec<Item>)>, plan: Plan) {
-    loop {
-        let job = match jobs.lock() {
-            Ok(jobs) => jobs.recv(),
-            Err(_) => return,
-        };
-        let Ok(job) = job else { return };
-        let items = job
-            .work
-            .into_iter()
-            .flat_map(|work| work.parse(&plan))
-            .collect();
-        if results.send((job.seq, items)).is_err() {
-            return;
-        }
-    }
-}
-
 /// Games read from sources on worker threads, in input order.
 pub struct Pipeline {
-    results: Mutex<Receiver<(u64, Vec<Item>)>>,
-    pending: HashMap<u64, Vec<Item>>,
+    results: Receiver<Done>,
+    pending: HashMap<u64, Done>,
     next: u64,
+    /// The rest of job `next`, coming in parts as it is read.
+    rest: Option<Receiver<Part>>,
+    /// The part of it being taken.
+    part: Option<Part>,
     slots: SyncSender<()>,
     ready: VecDeque<Item>,
     /// The source of the last game, and how many games it gave so far.
@@ -347,39 +172,19 @@ impl Pipeline {
     pub fn start(paths: Vec<PathBuf>, jobs: usize, plan: Plan) -> io::Result<Pipeline> {
         let jobs = jobs.max(1);
         let in_flight = 2 * jobs + 2;
-        let (job_tx, job_rx) = sync_channel::<Job>(in_flight);
-        let (slot_tx, slot_rx) = sync_channel::<()>(in_flight);
+        let (slot_sender, slots) = sync_channel::<()>(in_flight);
         for _ in 0..in_flight {
-            let _ = slot_tx.send(());
+            let _ = slot_sender.send(());
         }
-        let (result_tx, result_rx) = channel();
-        let job_rx = Arc::new(Mutex::new(job_rx));
-        for i in 0..jobs {
-            let (job_rx, result_tx) = (job_rx.clone(), result_tx.clone());
-            std::thread::Builder::new()
-                .name(format!("sgf-stream-{i}"))
-                .spawn(move || work(job_rx, result_tx, plan))?;
-        }
-        let mut producer = Producer {
-            plan,
-            jobs: job_tx,
-            slots: slot_rx,
-            results: result_tx,
-            seq: 0,
-            pending: Vec::new(),
-            pending_bytes: 0,
-        };
-        std::thread::Builder::new()
-            .name("sgf-stream-read".to_string())
-            .spawn(move || {
-                visit(&paths, &mut producer);
-                let _ = producer.flush();
-            })?;
+        let (results, receiver) = channel();
+        workers::start(paths, jobs, plan, results, slots, in_flight)?;
         Ok(Pipeline {
-            results: Mutex::new(result_rx),
+            results: receiver,
             pending: HashMap::new(),
             next: 0,
-            slots: slot_tx,
+            rest: None,
+            part: None,
+            slots: slot_sender,
             ready: VecDeque::new(),
             current: None,
             count: 0,
@@ -392,9 +197,12 @@ impl Pipeline {
             if let Some(item) = self.next_ready() {
                 return Some(item);
             }
-            let received = self.results.lock().ok()?.recv();
-            let (seq, items) = received.ok()?;
-            self.pending.insert(seq, items);
+            if self.rest.is_some() {
+                self.take_part(true);
+                continue;
+            }
+            let done = self.results.recv().ok()?;
+            self.pending.insert(done.seq, done);
         }
     }
 
@@ -404,15 +212,75 @@ impl Pipeline {
             if let Some(item) = self.ready.pop_front() {
                 return Some(item);
             }
-            let items = self.pending.remove(&self.next)?;
-            self.next += 1;
-            let _ = self.slots.send(());
-            for mut item in items {
-                if let Item::Game(game) = &mut item {
-                    self.number(GameData::fresh(game));
+            if self.rest.is_some() {
+                if !self.take_part(false) {
+                    return None;
                 }
-                self.ready.push_back(item);
+                continue;
             }
+            let done = self.pending.remove(&self.next)?;
+            self.take(done.items);
+            match done.rest {
+                Some(rest) => self.rest = Some(rest),
+                None => self.end_job(),
+            }
+        }
+    }
+
+    /// Takes the next part of job `next`'s rest, waiting for it or not;
+    /// whether anything was taken (the end of the job counts).
+    fn take_part(&mut self, wait: bool) -> bool {
+        let Some(rest) = &self.rest else {
+            return false;
+        };
+        if self.part.is_none() {
+            self.part = match wait {
+                true => rest.recv().ok(),
+                false => match rest.try_recv() {
+                    Ok(part) => Some(part),
+                    Err(TryRecvError::Empty) => return false,
+                    Err(TryRecvError::Disconnected) => None,
+                },
+            };
+            if self.part.is_none() {
+                self.end_job();
+                return true;
+            }
+        }
+        let Some(part) = &self.part else {
+            return false;
+        };
+        let items = match wait {
+            true => part.recv().ok(),
+            false => match part.try_recv() {
+                Ok(items) => Some(items),
+                Err(TryRecvError::Empty) => return false,
+                Err(TryRecvError::Disconnected) => None,
+            },
+        };
+        self.part = None;
+        // A part whose helper stopped gives nothing.
+        if let Some(items) = items {
+            self.take(items);
+        }
+        true
+    }
+
+    /// Job `next` is all taken: its slot is free.
+    fn end_job(&mut self) {
+        self.rest = None;
+        self.part = None;
+        self.next += 1;
+        let _ = self.slots.send(());
+    }
+
+    /// Items of job `next`, in order.
+    fn take(&mut self, items: Vec<Item>) {
+        for mut item in items {
+            if let Item::Game(game) = &mut item {
+                self.number(GameData::fresh(game));
+            }
+            self.ready.push_back(item);
         }
     }
 

@@ -2,7 +2,7 @@
 //! `events` (`EventIterator`) and `write`; errors become `SgfError`.
 
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use bytes::Bytes;
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -215,7 +215,9 @@ fn parse_planned(py: Python<'_>, data: &Bound<'_, PyAny>, plan: Plan) -> PyResul
 /// input order. Made by ``sgf_stream.iter_games``.
 #[pyclass(module = "sgf_stream")]
 pub struct GameIterator {
-    pipeline: Option<Pipeline>,
+    /// In a `Mutex` only so that Python's threads may share the iterator;
+    /// taken through `&mut self`, never locked.
+    pipeline: Option<Mutex<Pipeline>>,
     assembler: Assembler,
     loose: Vec<(Option<Arc<str>>, Problem)>,
 }
@@ -223,7 +225,7 @@ pub struct GameIterator {
 impl GameIterator {
     pub fn start(paths: Vec<PathBuf>, jobs: usize, plan: Plan) -> PyResult<GameIterator> {
         Ok(GameIterator {
-            pipeline: Some(Pipeline::start(paths, jobs, plan)?),
+            pipeline: Some(Mutex::new(Pipeline::start(paths, jobs, plan)?)),
             assembler: Assembler::default(),
             loose: Vec::new(),
         })
@@ -232,7 +234,7 @@ impl GameIterator {
     /// The next game's record, or `None` at the end; errors raised.
     pub fn next_game(&mut self, py: Python<'_>) -> PyResult<Option<Arc<GameData>>> {
         loop {
-            let Some(pipeline) = self.pipeline.as_mut() else {
+            let Some(Ok(pipeline)) = self.pipeline.as_mut().map(Mutex::get_mut) else {
                 return Ok(None);
             };
             // The GIL is let go only to wait for the workers.

@@ -29,16 +29,6 @@ impl Located {
         }
     }
 
-    /// The file's size; links are followed, as opening the file does.
-    fn size(&self) -> io::Result<u64> {
-        #[cfg(unix)]
-        if let Some((folder, name)) = &self.within {
-            let stat = rustix::fs::statat(folder, name, rustix::fs::AtFlags::empty())?;
-            return Ok(stat.st_size as u64);
-        }
-        Ok(std::fs::metadata(&self.path)?.len())
-    }
-
     /// Opens the file for reading.
     pub fn open(&self) -> io::Result<File> {
         #[cfg(unix)]
@@ -51,17 +41,11 @@ impl Located {
     }
 }
 
-/// What a visit is given: a named stream to read, or a name that could
-/// not be read and why.
+/// What a visit is given: a named file or stream to read, or a name that
+/// could not be read and why.
 pub trait Visitor {
-    /// A plain file of `size` bytes: by default, read as a stream.
-    fn file(&mut self, name: &str, file: &Located, size: u64) -> ControlFlow<()> {
-        let _ = size;
-        match file.open() {
-            Ok(file) => self.stream(name, &mut BufReader::new(file)),
-            Err(err) => self.failed(name, &err),
-        }
-    }
+    /// A plain file.
+    fn file(&mut self, name: &str, file: Located) -> ControlFlow<()>;
     fn stream(&mut self, name: &str, reader: &mut dyn Read) -> ControlFlow<()>;
     fn failed(&mut self, name: &str, error: &io::Error) -> ControlFlow<()>;
 }
@@ -107,7 +91,7 @@ pub fn visit(paths: &[PathBuf], visitor: &mut dyn Visitor) {
         let result = match std::fs::metadata(path) {
             Err(err) => visitor.failed(&name_of(path), &err),
             Ok(meta) if meta.is_dir() => visit_dir(path, visitor),
-            Ok(meta) => visit_file(&Located::at(path.clone()), Some(meta.len()), visitor),
+            Ok(_) => visit_file(Located::at(path.clone()), visitor),
         };
         if result.is_break() {
             return;
@@ -121,15 +105,12 @@ fn name_of(path: &Path) -> String {
         .map_or_else(|| path.display().to_string(), str::to_owned)
 }
 
-/// Visits `file`, of `size` bytes when known.
-fn visit_file(file: &Located, size: Option<u64>, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+/// Visits `file`.
+fn visit_file(file: Located, visitor: &mut dyn Visitor) -> ControlFlow<()> {
     let name = name_of(&file.path);
     let kind = kind_of(&name);
     if kind == Kind::Plain {
-        return match size.map_or_else(|| std::fs::metadata(&file.path).map(|m| m.len()), Ok) {
-            Ok(size) => visitor.file(&name, file, size),
-            Err(err) => visitor.failed(&name, &err),
-        };
+        return visitor.file(&name, file);
     }
     let file = match file.open() {
         Ok(file) => BufReader::new(file),
@@ -144,10 +125,10 @@ fn visit_file(file: &Located, size: Option<u64>, visitor: &mut dyn Visitor) -> C
     }
 }
 
-/// A folder's entry: a folder, or an SGF file with its size.
+/// A folder's entry: a folder, or an SGF file.
 enum Entry {
     Folder(PathBuf),
-    File(Located, u64),
+    File(Located),
 }
 
 /// Pre-order over the folder tree with an explicit stack, each folder's
@@ -156,7 +137,7 @@ fn visit_dir(root: &Path, visitor: &mut dyn Visitor) -> ControlFlow<()> {
     let mut stack = vec![Entry::Folder(root.to_path_buf())];
     while let Some(entry) = stack.pop() {
         match entry {
-            Entry::File(file, size) => visit_file(&file, Some(size), visitor)?,
+            Entry::File(file) => visit_file(file, visitor)?,
             Entry::Folder(path) => match sorted_entries(&path) {
                 Ok(entries) => stack.extend(entries.into_iter().rev()),
                 Err(err) => visitor.failed(&name_of(&path), &err)?,
@@ -166,9 +147,9 @@ fn visit_dir(root: &Path, visitor: &mut dyn Visitor) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
-/// The folders and SGF files in `dir`, sorted by name, each file with its
-/// size. On Unix the files are looked at and opened within the folder,
-/// opened once, with no walk of the whole path.
+/// The folders and SGF files in `dir`, sorted by name. On Unix the files
+/// are opened within the folder, opened once, with no walk of the whole
+/// path.
 fn sorted_entries(dir: &Path) -> io::Result<Vec<Entry>> {
     #[cfg(unix)]
     let folder = {
@@ -190,9 +171,7 @@ fn sorted_entries(dir: &Path) -> io::Result<Vec<Entry>> {
                 #[cfg(unix)]
                 within: folder.clone().map(|folder| (folder, name.clone())),
             };
-            // A file that cannot be looked at fails when it is read.
-            let size = file.size().unwrap_or(0);
-            out.push((name, Entry::File(file, size)));
+            out.push((name, Entry::File(file)));
         }
     }
     out.sort_unstable_by(|a, b| a.0.cmp(&b.0));

@@ -169,6 +169,18 @@ def big_file_with(tmp_path, middle, name="big.sgf"):
     return count, len(game) * count, 2 * count + 1
 
 
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_large_file_among_small_ones_keeps_its_place(tmp_path, jobs):
+    count, _, _ = big_file_with(tmp_path, b"", "b.sgf")
+    (tmp_path / "a.sgf").write_bytes(b"(;PB[first])")
+    (tmp_path / "c.sgf").write_bytes(b"(;PB[last])(;PB[after])")
+    games = list(sgf_stream.iter_games(tmp_path, jobs=jobs))
+    sources = [os.path.basename(g.source) for g in games]
+    assert sources == ["a.sgf"] + ["b.sgf"] * (2 * count) + ["c.sgf"] * 2
+    assert [g.index for g in games] == [0, *range(2 * count), 0, 1]
+    assert [g.info.black for g in (games[0], games[-2], games[-1])] == ["first", "last", "after"]
+
+
 def test_a_broken_game_inside_a_large_file_is_repaired_and_the_rest_read(tmp_path):
     count, offset, line = big_file_with(tmp_path, b"(;C[x]C[y]\n;B[aa])junk\n")
     games = list(sgf_stream.iter_games(tmp_path / "big.sgf", jobs=2))
