@@ -4,6 +4,7 @@
 
 use std::borrow::Cow;
 use std::io::Read;
+use std::sync::LazyLock;
 
 use sgf_stream::build::{Games, TreeBuilder};
 use sgf_stream::charset::CharsetMode;
@@ -67,7 +68,9 @@ pub fn plain_utf8(input: &[u8]) -> bool {
     if marked || memchr::memchr(0, input).is_some() || std::str::from_utf8(input).is_err() {
         return false;
     }
-    memchr::memmem::find_iter(input, b"CA").all(|at| {
+    static CA: LazyLock<memchr::memmem::Finder<'static>> =
+        LazyLock::new(|| memchr::memmem::Finder::new(b"CA"));
+    CA.find_iter(input).all(|at| {
         let after = &input[at + 2..];
         let open = after.iter().position(|b| !b.is_ascii_whitespace());
         let Some(open) = open.filter(|&open| after[open] == b'[') else {
