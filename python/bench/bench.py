@@ -15,20 +15,25 @@ Times are the best of ``--runs`` runs, on files already in the page
 cache (each timed pass reads them once before), as wall time and as the
 process's CPU time (user and system, all threads): on a machine that
 other jobs share, the CPU time tells the work done, the wall time how
-much of the machine was free.
+much of the machine was free. numpy's BLAS threads are limited to one
+(the benchmark does no linear algebra; idle BLAS threads would only add
+noise to the CPU time of both sides).
 """
 
-import argparse
 import os
-import resource
-import pathlib
-import subprocess
-import sys
-import tempfile
-import textwrap
-import time
 
-import sgf_stream
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import argparse  # noqa: E402
+import resource  # noqa: E402
+import pathlib  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import textwrap  # noqa: E402
+import time  # noqa: E402
+
+import sgf_stream  # noqa: E402
 
 
 def cpu_seconds():
