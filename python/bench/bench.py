@@ -11,6 +11,12 @@
    ``--memory-gb`` GB, above the interpreter's baseline (goal: <= 100 MB
    for 1 GB).
 
+``--only sgfmill|moves|arrow --files N --repeat K`` runs K passes of one
+workload (with ``jobs=1``) over the corpus's first N files and prints
+their bytes, for counting instructions, which a loaded machine does not
+change: under ``valgrind --tool=callgrind``, the count with ``--repeat
+2`` less the count with ``--repeat 1`` is one pass.
+
 Times are the best of ``--runs`` runs, on files already in the page
 cache (each timed pass reads them once before), as wall time and as the
 process's CPU time (user and system, all threads): on a machine that
@@ -70,8 +76,23 @@ def sgfmill_moves(files):
     return moves
 
 
-def ours_moves(folder, jobs):
-    return sum(len(game.moves) for game in sgf_stream.iter_games(folder, jobs=jobs))
+def ours_moves(sources, jobs):
+    return sum(len(game.moves) for game in sgf_stream.iter_games(sources, jobs=jobs))
+
+
+def only(args, files):
+    """``--repeat`` passes of one workload over the first ``--files``
+    files."""
+    files = files[: args.files]
+    sources = [str(p) for p in files]
+    work = {
+        "sgfmill": lambda: sgfmill_moves(files),
+        "moves": lambda: ours_moves(sources, 1),
+        "arrow": lambda: sgf_stream.to_arrow(sources, jobs=1),
+    }[args.only]
+    for _ in range(args.repeat):
+        work()
+    print(sum(p.stat().st_size for p in files))
 
 
 def memory(gigabytes):
@@ -122,9 +143,14 @@ def main():
     parser.add_argument("--corpus", default=str(pathlib.Path(__file__).resolve().parents[3] / "shared" / "corpus"))
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--memory-gb", type=float, default=1.0)
+    parser.add_argument("--only", choices=["sgfmill", "moves", "arrow"])
+    parser.add_argument("--files", type=int, default=600)
+    parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
 
     files = sgf_files(args.corpus)
+    if args.only:
+        return only(args, files)
     megabytes = sum(p.stat().st_size for p in files) / 1e6
     print(f"corpus: {len(files)} files, {megabytes:.2f} MB, {os.cpu_count()} processors")
 
