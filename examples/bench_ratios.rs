@@ -140,6 +140,7 @@ impl<'a> Prepared<'a> {
             Workload::new("events", len, move || support::events(bytes)),
             Workload::new("reader-8k", len, move || support::reader_events(bytes)),
             Workload::new("tree", len, move || support::tree(bytes)),
+            Workload::new("games-reader", len, move || support::games_reader(bytes)),
             Workload::new("compact", len, || support::compact(&self.source)),
             Workload::new("sgf-parse", len, move || support::sgf_parse(bytes)),
             Workload::new("write-events", len, move || support::write_events(bytes)),
@@ -153,7 +154,7 @@ impl<'a> Prepared<'a> {
             }),
             Workload::new("text", raw, || support::decode(&self.comments)),
         ];
-        for w in &out[1..6] {
+        for w in &out[1..7] {
             assert_eq!(w.expected, nodes, "{} counts the nodes", w.name);
         }
         out
@@ -172,12 +173,15 @@ fn speeds(workloads: &[Workload<'_>], rounds: usize) -> Vec<(&'static str, f64)>
     names.zip(samples.into_iter().map(median)).collect()
 }
 
-/// The goals of issues 6, 3 (event pass-through) and 19 (`Display`):
+/// The goals of issues 6, 3 (event pass-through) and 19 (owned trees,
+/// `Display`):
 /// (label, numerator, denominator, goal).
 const GOALS: &[(&str, &str, &str, f64)] = &[
     ("events / baseline", "events", "baseline", 0.5),
     ("events / sgf-parse", "events", "sgf-parse", 40.0),
-    ("tree / sgf-parse", "tree", "sgf-parse", 5.0),
+    ("tree / sgf-parse", "tree", "sgf-parse", 15.0),
+    ("tree / compact", "tree", "compact", 0.33),
+    ("games-reader / tree", "games-reader", "tree", 0.8),
     ("compact / sgf-parse", "compact", "sgf-parse", 25.0),
     ("write-tree / baseline", "write-tree", "baseline", 0.25),
     (

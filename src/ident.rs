@@ -15,6 +15,23 @@ pub(crate) fn static_ident(bytes: &[u8]) -> Option<&'static str> {
     }
 }
 
+/// How many slots [`static_slot`] numbers: one per two-letter
+/// identifier (by the low five bits of each letter), then one per letter.
+pub(crate) const STATIC_SLOTS: usize = 32 * 32 + 32;
+
+/// A number below [`STATIC_SLOTS`] for each one- or two-letter uppercase
+/// identifier, different for each: for sets of identifiers as bits.
+#[inline]
+pub(crate) fn static_slot(bytes: &[u8]) -> Option<usize> {
+    match *bytes {
+        [a] if a.is_ascii_uppercase() => Some(32 * 32 + usize::from(a & 31)),
+        [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => {
+            Some(usize::from(a & 31) << 5 | usize::from(b & 31))
+        }
+        _ => None,
+    }
+}
+
 const LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /// `A`, `B`, .. `Z`, indexed by the letter's low five bits (1 to 26), so
@@ -27,7 +44,7 @@ pub(crate) static PAIR_IDENTS: [&str; 32 * 32] = by_low_bits::<676, 1024>(cut(PA
 
 /// The identifiers `idents` of one or two letters, each at the index of
 /// its letters' low five bits.
-const fn by_low_bits<const N: usize, const M: usize>(
+pub(crate) const fn by_low_bits<const N: usize, const M: usize>(
     idents: [&'static str; N],
 ) -> [&'static str; M] {
     let mut out = [""; M];
@@ -47,7 +64,7 @@ const fn by_low_bits<const N: usize, const M: usize>(
 }
 
 /// `text` cut into `N` pieces of equal length.
-const fn cut<const N: usize>(text: &'static str) -> [&'static str; N] {
+pub(crate) const fn cut<const N: usize>(text: &'static str) -> [&'static str; N] {
     let mut out = [""; N];
     let size = text.len() / N;
     let mut i = 0;
@@ -64,17 +81,29 @@ const fn cut<const N: usize>(text: &'static str) -> [&'static str; N] {
 }
 
 /// Every two-letter identifier `AA`, `AB`, .. `ZZ`, one after another.
-const PAIRS: &str = match std::str::from_utf8(&pair_bytes()) {
+const PAIRS: &str = match std::str::from_utf8(&PAIR_BYTES) {
     Ok(pairs) => pairs,
     Err(_) => panic!("ASCII letters are UTF-8"),
 };
 
-const fn pair_bytes() -> [u8; 26 * 26 * 2] {
+const PAIR_BYTES: [u8; 26 * 26 * 2] = pair_bytes(b'A');
+
+/// Every pair of lowercase letters `aa`, `ab`, .. `zz` (a point of a Go
+/// board up to 26 lines), one after another.
+pub(crate) const LOWERCASE_PAIRS: &str = match std::str::from_utf8(&LOWERCASE_PAIR_BYTES) {
+    Ok(pairs) => pairs,
+    Err(_) => panic!("ASCII letters are UTF-8"),
+};
+
+const LOWERCASE_PAIR_BYTES: [u8; 26 * 26 * 2] = pair_bytes(b'a');
+
+/// Every pair of the 26 letters from `first`, one after another.
+const fn pair_bytes(first: u8) -> [u8; 26 * 26 * 2] {
     let mut out = [0; 26 * 26 * 2];
     let mut i = 0;
     while i < 26 * 26 {
-        out[2 * i] = b'A' + (i / 26) as u8;
-        out[2 * i + 1] = b'A' + (i % 26) as u8;
+        out[2 * i] = first + (i / 26) as u8;
+        out[2 * i + 1] = first + (i % 26) as u8;
         i += 1;
     }
     out
@@ -105,5 +134,19 @@ mod tests {
         assert_eq!(static_ident(b"Ab"), None);
         assert_eq!(static_ident(b"ABC"), None);
         assert_eq!(static_ident(b""), None);
+    }
+
+    #[test]
+    fn static_slots_differ_for_each_identifier() {
+        let mut seen = std::collections::HashSet::new();
+        for a in b'A'..=b'Z' {
+            assert!(seen.insert(static_slot(&[a]).unwrap()));
+            for b in b'A'..=b'Z' {
+                assert!(seen.insert(static_slot(&[a, b]).unwrap()));
+            }
+        }
+        assert!(seen.iter().all(|&slot| slot < STATIC_SLOTS));
+        assert_eq!(static_slot(b"Ab"), None);
+        assert_eq!(static_slot(b"ABC"), None);
     }
 }

@@ -11,7 +11,12 @@ fn to_json(tree: &SgfTree) -> Value {
     // The exercise's trees are small; recursion over them is fine here.
     let properties: serde_json::Map<String, Value> = tree
         .properties()
-        .map(|(id, values)| (id.to_string(), Value::from(values.to_vec())))
+        .map(|(id, values)| {
+            (
+                id.to_string(),
+                Value::from(values.iter().map(|v| v.as_str()).collect::<Vec<_>>()),
+            )
+        })
         .collect();
     let children: Vec<Value> = tree.children().iter().map(to_json).collect();
     serde_json::json!({ "properties": properties, "children": children })

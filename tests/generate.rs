@@ -15,7 +15,7 @@ fn games_parse_with_the_promised_shape() {
     assert_eq!(trees.len(), 60);
     let mut with_variations = 0;
     for tree in &trees {
-        assert_eq!(tree.get("GM"), Some(&["1".to_string()][..]));
+        assert_eq!(tree.get("GM").unwrap(), ["1"]);
         let moves = tree.main_line().count() - 1;
         assert!((150..=350).contains(&moves), "{moves} moves");
         with_variations += (tree.nodes().count() > moves + 1) as usize;

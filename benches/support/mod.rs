@@ -176,6 +176,17 @@ pub fn tree(bytes: &[u8]) -> usize {
     trees.iter().map(|tree| tree.nodes().count()).sum()
 }
 
+/// `SgfTree`s one game at a time from an `io::Read` (64 KiB reads);
+/// returns the number of nodes.
+#[inline(never)]
+pub fn games_reader(bytes: &[u8]) -> usize {
+    let mut nodes = 0;
+    for game in sgf_stream::games(bytes) {
+        nodes += game.expect("valid input").nodes().count();
+    }
+    nodes
+}
+
 /// sgf-parse 4.2.8 on the same bytes; returns the number of nodes.
 #[inline(never)]
 pub fn sgf_parse(bytes: &[u8]) -> usize {

@@ -319,8 +319,7 @@ pub fn main_line_tree(game: &Arena) -> SgfTree {
     for &at in line.iter().rev() {
         let mut node = SgfTree::new();
         for prop in game.props_of(at) {
-            let values = game.values_of(prop).map(|v| v.into_owned()).collect();
-            node.push_property(&game.str(prop.ident), values);
+            node.push_property(&game.str(prop.ident), game.values_of(prop));
         }
         node.children_mut().extend(tree.take());
         tree = Some(node);
@@ -342,8 +341,7 @@ fn to_tree(game: &Arena, top: u32) -> SgfTree {
     for at in (top as usize..end).rev() {
         let mut node = SgfTree::new();
         for prop in game.props_of(at as u32) {
-            let values = game.values_of(prop).map(|v| v.into_owned()).collect();
-            node.push_property(&game.str(prop.ident), values);
+            node.push_property(&game.str(prop.ident), game.values_of(prop));
         }
         let mut child = game.nodes[at].first_child;
         while child != NONE {

@@ -28,6 +28,7 @@ mod games;
 mod owned;
 mod parse;
 mod repairs;
+mod seen;
 
 pub use collection::Parsed;
 pub use compact::CompactBuilder;

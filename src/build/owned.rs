@@ -1,9 +1,9 @@
 //! [`TreeBuilder`]: events to [`SgfTree`]s.
 
-use std::collections::HashMap;
 use std::ops::Range;
 
 use super::repairs::Repairs;
+use super::seen::{Lookup, Seen};
 use super::BuildError;
 use crate::error::Error;
 use crate::error::TreeErrorKind;
@@ -12,6 +12,7 @@ use crate::read::{Found, Reader, Source};
 use crate::tree::repr::{self, Property, Props, Values};
 use crate::tree::SgfTree;
 use crate::value;
+use crate::value::Text;
 use crate::warning::WarningKind;
 
 /// Folds events into [`SgfTree`]s, with no recursion: a stack of open
@@ -38,9 +39,10 @@ pub struct TreeBuilder {
     /// The properties of the newest node, moved into it (in one exact
     /// allocation) when the next event that is not a property comes.
     props: Vec<Property>,
-    /// Where each identifier of the current node is, once it has many
-    /// properties.
-    index: HashMap<String, usize>,
+    /// The identifiers of the current node, once it has many properties.
+    seen: Seen,
+    /// A node has begun whose properties are still in `props`.
+    node_open: bool,
     /// The lenient policy, when on.
     repairs: Option<Box<Repairs>>,
     /// The game being built is dropped when it closes.
@@ -141,14 +143,11 @@ impl TreeBuilder {
     /// never yields such events.
     pub fn push(&mut self, event: &Event<'_>) -> Result<Option<SgfTree>, BuildError> {
         if !matches!(event, Event::Property(..)) {
-            self.flush_properties();
+            self.end_node();
         }
         match event {
             Event::StartGameTree => self.marks.push(self.open.len()),
-            Event::Node => {
-                self.index.clear();
-                self.open.push(SgfTree::new());
-            }
+            Event::Node => self.node_open = true,
             Event::Property(ident, values) => {
                 let values = decode_values(*values)?;
                 let ident = ident.as_str();
@@ -187,44 +186,48 @@ impl TreeBuilder {
     /// Where the current node has property `ident` already, if it has.
     #[inline]
     fn find(&mut self, ident: &str) -> Option<usize> {
-        let props = &self.props;
-        if props.len() < LINEAR_LOOKUP {
-            return props.iter().position(|prop| prop.ident == ident);
+        if self.props.len() >= LINEAR_LOOKUP {
+            if !self.seen.is_active() {
+                self.seen.fill(&self.props);
+            }
+            match self.seen.lookup(ident) {
+                Lookup::Absent => return None,
+                Lookup::At(at) => return Some(at),
+                Lookup::Present => {}
+            }
         }
-        if self.index.is_empty() {
-            let known = props.iter().enumerate();
-            self.index
-                .extend(known.map(|(at, prop)| (prop.ident.to_string(), at)));
-        }
-        self.index.get(ident).copied()
+        self.props.iter().position(|prop| prop.ident == ident)
     }
 
     /// Adds a property the current node does not have yet.
     #[inline]
     fn add(&mut self, ident: &str, values: Values) {
-        if !self.index.is_empty() {
-            self.index.insert(ident.to_string(), self.props.len());
+        if self.seen.is_active() {
+            self.seen.insert(ident, self.props.len());
         }
         self.props.push(Property::new(repr::ident(ident), values));
     }
 
-    /// Moves the collected properties into the newest node: one property
-    /// stays inline, more take one exact allocation.
+    /// Ends the node being read, if one is: it joins the open nodes with
+    /// its properties (one stays inline, more take one exact allocation).
     #[inline]
-    fn flush_properties(&mut self) {
+    fn end_node(&mut self) {
+        if !std::mem::take(&mut self.node_open) {
+            return;
+        }
         if let Some(repairs) = &mut self.repairs {
             repairs.end_node(&mut self.props);
         }
+        self.seen.clear();
         let props = match self.props.len() {
-            0 => return,
+            0 => Props::default(),
             1 => Props::One(self.props.pop().expect("one property")),
             _ => Props::Many(self.props.drain(..).collect()),
         };
-        let node = self
-            .open
-            .last_mut()
-            .expect("the machine puts properties in nodes");
-        node.props = props;
+        self.open.push(SgfTree {
+            props,
+            children: Vec::new(),
+        });
     }
 }
 
@@ -255,28 +258,28 @@ fn decode_values(values: RawValues<'_>) -> Result<Values, BuildError> {
 
 /// One value decoded as Text, or the offset of its first invalid byte.
 #[inline]
-fn decode_text(raw: &[u8]) -> Result<String, usize> {
-    if let Some(text) = short_plain(raw) {
-        return Ok(text);
+fn decode_text(raw: &[u8]) -> Result<Text, usize> {
+    if let Some(point) = Text::lowercase_pair(raw) {
+        return Ok(point);
+    }
+    if let Some(plain) = short_plain(raw) {
+        return Ok(Text::from(plain));
     }
     match value::text(raw) {
-        Ok(text) => Ok(text.into_owned()),
+        Ok(text) => Ok(Text::from(text)),
         Err(err) => Err(err.offset),
     }
 }
 
 /// A value of up to 4 printable ASCII bytes without `\\` (a point, a
-/// number: most values) is its own text: copied without a UTF-8
-/// validation call.
+/// number: most values), which is its own text.
 #[inline]
-fn short_plain(raw: &[u8]) -> Option<String> {
+fn short_plain(raw: &[u8]) -> Option<&str> {
     let plain = |b: &u8| (b' '..=b'~').contains(b) && *b != b'\\';
     if raw.len() > 4 || !raw.iter().all(plain) {
         return None;
     }
-    let mut text = String::with_capacity(raw.len());
-    text.extend(raw.iter().map(|&b| char::from(b)));
-    Some(text)
+    std::str::from_utf8(raw).ok()
 }
 
 impl super::Build for TreeBuilder {}

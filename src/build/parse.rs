@@ -17,7 +17,7 @@ use crate::tree::SgfTree;
 /// # Examples
 /// ```
 /// let tree = sgf_stream::parse("(;FF[4]C[root];B[aa];W[ab])")?;
-/// assert_eq!(tree.get("FF"), Some(&["4".to_string()][..]));
+/// assert_eq!(tree.get("FF").unwrap(), ["4"]);
 /// assert_eq!(tree.main_line().count(), 3);
 ///
 /// let err = sgf_stream::parse("(;a[b])").unwrap_err();

@@ -9,6 +9,7 @@ use std::ops::Range;
 use crate::event::RawValues;
 use crate::tree::repr::{Property, Values};
 use crate::value;
+use crate::value::Text;
 use crate::warning::WarningKind;
 use crate::work;
 
@@ -57,8 +58,8 @@ fn merge_rule(ident: &str) -> Merge {
 struct ListMerge {
     /// The property's index in the node.
     at: usize,
-    values: Vec<String>,
-    seen: HashSet<String>,
+    values: Vec<Text>,
+    seen: HashSet<Text>,
 }
 
 /// The lenient policy's state: merges in progress, and the repairs made.
@@ -79,11 +80,11 @@ impl Repairs {
         let decoded = values.iter().map(|raw| {
             let raw = raw.as_bytes();
             match value::text(raw) {
-                Ok(text) => text.into_owned(),
+                Ok(text) => Text::from(text),
                 Err(_) => {
                     let at = base + (raw.as_ptr() as usize - run.as_ptr() as usize) as u64;
                     self.note_invalid(raw, at);
-                    value::text_lossy(raw).into_owned()
+                    Text::from(value::text_lossy(raw))
                 }
             }
         });
@@ -132,7 +133,7 @@ impl Repairs {
     /// Adds to the list property `at` the values it lacks, in constant
     /// time per value: the values stay in a [`ListMerge`] until the node
     /// ends.
-    fn merge_list(&mut self, props: &mut [Property], at: usize, values: Vec<String>) {
+    fn merge_list(&mut self, props: &mut [Property], at: usize, values: Vec<Text>) {
         let merge = match self.merges.iter().position(|merge| merge.at == at) {
             Some(found) => &mut self.merges[found],
             None => {
@@ -167,7 +168,7 @@ impl Repairs {
 }
 
 /// Edits a property's values as a vector.
-fn edit(prop: &mut Property, edit: impl FnOnce(&mut Vec<String>)) {
+fn edit(prop: &mut Property, edit: impl FnOnce(&mut Vec<Text>)) {
     let placeholder = Values::Many(Box::default());
     let mut values = std::mem::replace(&mut prop.values, placeholder).into_vec();
     edit(&mut values);
@@ -175,7 +176,7 @@ fn edit(prop: &mut Property, edit: impl FnOnce(&mut Vec<String>)) {
 }
 
 /// Joins text values into the last value of `old`, with blank lines.
-fn join_text(old: &mut Vec<String>, values: Vec<String>) {
+fn join_text(old: &mut Vec<Text>, values: Vec<Text>) {
     for value in values {
         match old.last_mut() {
             Some(last) if !last.is_empty() => {

@@ -7,6 +7,7 @@ use crate::tree::repr::Property;
 use crate::tree::NodeRef;
 use crate::tree::SgfTree;
 use crate::typed::{Decoder, PropertyError, Value};
+use crate::value::Text;
 
 /// The values of one property of a node: raw (escapes untouched, from
 /// events or a [`CompactTree`](crate::CompactTree)) or decoded as SGF
@@ -27,7 +28,7 @@ pub enum NodeValues<'a> {
     /// Raw values, escapes untouched.
     Raw(RawValues<'a>),
     /// Values decoded as SGF Text.
-    Text(&'a [String]),
+    Text(&'a [Text]),
 }
 
 impl<'a> NodeValues<'a> {
@@ -35,7 +36,7 @@ impl<'a> NodeValues<'a> {
     ///
     /// ```
     /// use sgf_stream::go::NodeValues;
-    /// let values = ["aa".to_string(), "bb".to_string()];
+    /// let values = ["aa".into(), "bb".into()];
     /// assert_eq!(NodeValues::Text(&values).len(), 2);
     /// assert_eq!(NodeValues::Text(&values).first(), b"aa");
     /// ```

@@ -196,10 +196,10 @@ impl Decoder {
     /// assert_eq!((name.as_text(), version.as_text()), (Some("Primiview"), Some("3.1")));
     /// # Ok::<(), sgf_stream::Error>(())
     /// ```
-    pub fn decode_tree<'a>(
+    pub fn decode_tree<'a, S: AsRef<str>>(
         &self,
         ident: &str,
-        values: &'a [String],
+        values: &'a [S],
     ) -> Result<Vec<Value<'a>>, PropertyError> {
         self.decode_tree_with(ident, values, Reading::Strict)
             .map(|(values, _)| values)
@@ -209,32 +209,32 @@ impl Decoder {
     ///
     /// # Errors
     /// As [`decode_tolerant`](Self::decode_tolerant).
-    pub fn decode_tree_tolerant<'a>(
+    pub fn decode_tree_tolerant<'a, S: AsRef<str>>(
         &self,
         ident: &str,
-        values: &'a [String],
+        values: &'a [S],
     ) -> Result<Tolerated<'a>, PropertyError> {
         self.decode_tree_with(ident, values, Reading::Tolerant)
     }
 
     /// Leniently decodes the values of a tree node.
-    pub fn decode_tree_lenient<'a>(
+    pub fn decode_tree_lenient<'a, S: AsRef<str>>(
         &self,
         ident: &str,
-        values: &'a [String],
+        values: &'a [S],
     ) -> (Vec<Value<'a>>, Vec<PropertyError>) {
         let decoded = self.decode_tree_with(ident, values, Reading::Lenient);
         decoded.unwrap_or_default()
     }
 
     /// Decodes the values of a tree node as `reading` says.
-    pub(crate) fn decode_tree_with<'a>(
+    pub(crate) fn decode_tree_with<'a, S: AsRef<str>>(
         &self,
         ident: &str,
-        values: &'a [String],
+        values: &'a [S],
         reading: Reading,
     ) -> Result<Tolerated<'a>, PropertyError> {
-        let raw = values.iter().map(|v| v.as_bytes());
+        let raw = values.iter().map(|v| v.as_ref().as_bytes());
         self.decode_with(ident, raw, false, reading)
     }
 

@@ -16,6 +16,7 @@ use super::writer::{State, Writer, CHUNK};
 use crate::charset::Charset;
 use crate::event::{RawValue, RawValues};
 use crate::lex::Escape;
+use crate::value::Text;
 
 /// A game tree that [`Writer::write_tree`] writes: [`SgfTree`]
 /// (decoded text values, escaped as they are written) and a
@@ -391,7 +392,7 @@ impl<W: io::Write> TreeSink<'_, W> {
     pub(crate) fn check_text(
         &self,
         ident: &str,
-        values: &[String],
+        values: &[Text],
         scratch: &mut Vec<u8>,
     ) -> Result<(), WriteError> {
         if self.checks_shape() {
@@ -412,7 +413,7 @@ impl<W: io::Write> TreeSink<'_, W> {
     /// # Errors
     /// As [`check_shape`], and for a legacy charset
     /// [`WriteError::Unencodable`].
-    pub(crate) fn text_values(&mut self, ident: &str, values: &[String]) -> Result<(), WriteError> {
+    pub(crate) fn text_values(&mut self, ident: &str, values: &[Text]) -> Result<(), WriteError> {
         if self.checks_shape() {
             check_shape(ident, values.len())?;
         }
@@ -438,13 +439,13 @@ impl<W: io::Write> TreeSink<'_, W> {
     /// As [`text_values`](Self::text_values).
     pub(crate) fn text_root<'t, I>(&mut self, props: I) -> Result<(), WriteError>
     where
-        I: Iterator<Item = (&'t str, &'t [String])> + Clone,
+        I: Iterator<Item = (&'t str, &'t [Text])> + Clone,
     {
         self.writer.text_game();
         let first_ca = |props: I| {
             let mut cas = props.filter(|(ident, _)| *ident == "CA");
             cas.next()
-                .map(|(_, values)| values.first().map(String::as_bytes))
+                .map(|(_, values)| values.first().map(|value| value.as_bytes()))
         };
         let ca_as_is = match first_ca(props.clone()) {
             Some(first) => !self.writer.ca_replaced_by_name(first),
@@ -460,11 +461,11 @@ impl<W: io::Write> TreeSink<'_, W> {
             }
             return Ok(());
         }
-        let name = [self.writer.options.charset.name().to_string()];
-        let mut props: Vec<(&str, &[String])> = props.collect();
+        let name = [Text::from(self.writer.options.charset.name())];
+        let mut props: Vec<(&str, &[Text])> = props.collect();
         match props.iter_mut().find(|(ident, _)| *ident == "CA") {
             Some((_, values)) => {
-                let first = values.first().map(String::as_bytes);
+                let first = values.first().map(|value| value.as_bytes());
                 if self.writer.ca_replaced_by_name(first) {
                     *values = &name;
                 }

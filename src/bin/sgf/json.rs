@@ -140,8 +140,8 @@ fn category(ident: &str) -> Option<Category> {
     props::lookup(ident).map(|info| info.category)
 }
 
-fn first(values: &[String]) -> Value {
-    Value::from(values.first().map_or("", String::as_str))
+fn first(values: &[sgf_stream::value::Text]) -> Value {
+    Value::from(values.first().map_or("", |value| value.as_str()))
 }
 
 /// The moves of the main line, in order, as a JSON array (the library's

@@ -52,10 +52,10 @@ impl RulesChoice {
 /// A node gathered from events: its properties, values decoded as Text.
 #[derive(Debug, Default)]
 struct EventNode {
-    props: Vec<(String, Vec<String>)>,
+    props: Vec<Entry>,
 }
 
-type Entry = (String, Vec<String>);
+type Entry = (String, Vec<sgf_stream::value::Text>);
 
 fn view(entry: &Entry) -> (&str, NodeValues<'_>) {
     (&entry.0, NodeValues::Text(&entry.1))
@@ -107,7 +107,7 @@ impl Walk {
                     .map(|raw| {
                         value::text(raw.as_bytes())
                             .unwrap_or_else(|_| value::text_lossy(raw.as_bytes()))
-                            .into_owned()
+                            .into()
                     })
                     .collect();
                 self.node.props.push((ident.as_str().to_string(), decoded));

@@ -15,6 +15,8 @@ pub use walk::{Walk, WalkEvent};
 
 use repr::{Property, Props, Values};
 
+use crate::value::Text;
+
 /// One node of a game tree with everything below it: its properties in
 /// file order, values decoded as SGF Text, and its children (the first
 /// child is the main line).
@@ -24,7 +26,7 @@ use repr::{Property, Props, Values};
 ///
 /// ```
 /// let tree = sgf_stream::parse("(;SZ[19]C[hi\\]];B[pd](;W[dp])(;W[dd]))")?;
-/// assert_eq!(tree.get("C"), Some(&["hi]".to_string()][..]));
+/// assert_eq!(tree.get("C").unwrap(), ["hi]"]);
 /// assert_eq!(tree.children()[0].children().len(), 2);
 /// assert_eq!(tree.to_string(), "(;SZ[19]C[hi\\]];B[pd](;W[dp])(;W[dd]))");
 /// # Ok::<(), sgf_stream::Error>(())
@@ -41,8 +43,9 @@ impl SgfTree {
         SgfTree::default()
     }
 
-    /// The values of property `ident`, if this node has it.
-    pub fn get(&self, ident: &str) -> Option<&[String]> {
+    /// The values of property `ident`, if this node has it, as decoded
+    /// [`Text`]s (which compare equal to `&str` and `String`).
+    pub fn get(&self, ident: &str) -> Option<&[Text]> {
         self.props
             .as_slice()
             .iter()
@@ -51,7 +54,7 @@ impl SgfTree {
     }
 
     /// The properties in file order, as `(identifier, values)`.
-    pub fn properties(&self) -> impl ExactSizeIterator<Item = (&str, &[String])> + Clone + '_ {
+    pub fn properties(&self) -> impl ExactSizeIterator<Item = (&str, &[Text])> + Clone + '_ {
         self.props
             .as_slice()
             .iter()
@@ -72,11 +75,11 @@ impl SgfTree {
     ///
     /// ```
     /// let mut tree = sgf_stream::parse("(;C[old])")?;
-    /// tree.values_mut("C").unwrap()[0] = "new".to_string();
+    /// tree.values_mut("C").unwrap()[0] = "new".into();
     /// assert_eq!(tree.to_string(), "(;C[new])");
     /// # Ok::<(), sgf_stream::Error>(())
     /// ```
-    pub fn values_mut(&mut self, ident: &str) -> Option<&mut [String]> {
+    pub fn values_mut(&mut self, ident: &str) -> Option<&mut [Text]> {
         self.props
             .as_mut_slice()
             .iter_mut()
@@ -96,7 +99,7 @@ impl SgfTree {
     pub fn set<I, V>(&mut self, ident: &str, values: I)
     where
         I: IntoIterator<Item = V>,
-        V: Into<String>,
+        V: Into<Text>,
     {
         let values = Values::from_vec(values.into_iter().map(Into::into).collect());
         match self
@@ -120,7 +123,12 @@ impl SgfTree {
     /// node.push_property("AB", vec!["aa".to_string(), "bb".to_string()]);
     /// assert_eq!(node.to_string(), "(;AB[aa][bb])");
     /// ```
-    pub fn push_property(&mut self, ident: &str, values: Vec<String>) {
+    pub fn push_property<I, V>(&mut self, ident: &str, values: I)
+    where
+        I: IntoIterator<Item = V>,
+        V: Into<Text>,
+    {
+        let values = values.into_iter().map(Into::into).collect();
         let prop = Property::new(repr::ident(ident), Values::from_vec(values));
         self.props.push(prop);
     }
@@ -138,7 +146,7 @@ impl SgfTree {
     /// assert_eq!(node.to_string(), "(;FF[4]SZ[9])");
     /// # Ok::<(), sgf_stream::Error>(())
     /// ```
-    pub fn take_properties(&mut self) -> Vec<(String, Vec<String>)> {
+    pub fn take_properties(&mut self) -> Vec<(String, Vec<Text>)> {
         let props = self.props.take();
         props
             .into_iter()
@@ -150,7 +158,7 @@ impl SgfTree {
     pub fn with<I, V>(mut self, ident: &str, values: I) -> Self
     where
         I: IntoIterator<Item = V>,
-        V: Into<String>,
+        V: Into<Text>,
     {
         self.set(ident, values);
         self
@@ -163,7 +171,7 @@ impl SgfTree {
     }
 
     /// Removes property `ident`, returning its values.
-    pub fn remove(&mut self, ident: &str) -> Option<Vec<String>> {
+    pub fn remove(&mut self, ident: &str) -> Option<Vec<Text>> {
         let slice = self.props.as_slice();
         let at = slice.iter().position(|prop| prop.ident == ident)?;
         let prop = self.props.make_vec().remove(at);

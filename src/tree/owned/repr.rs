@@ -4,12 +4,14 @@
 //!
 //! - [`Ident`]: one or two uppercase letters come from a static table;
 //!   longer identifiers own their text.
-//! - [`Values`]: one value inline, several in a boxed slice.
+//! - [`Values`]: one value inline, several in a boxed slice; each a
+//!   [`Text`], which holds up to 24 bytes without a heap allocation.
 //! - [`Props`]: one property inline, several in a vector.
 
 use std::borrow::Cow;
 
 use crate::ident::static_ident;
+use crate::value::Text;
 
 /// A property identifier; static for one or two uppercase letters.
 pub(crate) type Ident = Cow<'static, str>;
@@ -34,13 +36,13 @@ pub(crate) fn is_static(ident: &Ident) -> bool {
 /// The values of one property: one inline, or any number boxed.
 #[derive(Debug, Clone)]
 pub(crate) enum Values {
-    One(String),
-    Many(Box<[String]>),
+    One(Text),
+    Many(Box<[Text]>),
 }
 
 impl Values {
     /// Values from a vector, kept inline when there is exactly one.
-    pub(crate) fn from_vec(mut values: Vec<String>) -> Self {
+    pub(crate) fn from_vec(mut values: Vec<Text>) -> Self {
         match values.pop() {
             Some(only) if values.is_empty() => Values::One(only),
             Some(last) => {
@@ -52,21 +54,21 @@ impl Values {
     }
 
     #[inline]
-    pub(crate) fn as_slice(&self) -> &[String] {
+    pub(crate) fn as_slice(&self) -> &[Text] {
         match self {
             Values::One(value) => std::slice::from_ref(value),
             Values::Many(values) => values,
         }
     }
 
-    pub(crate) fn as_mut_slice(&mut self) -> &mut [String] {
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [Text] {
         match self {
             Values::One(value) => std::slice::from_mut(value),
             Values::Many(values) => values,
         }
     }
 
-    pub(crate) fn into_vec(self) -> Vec<String> {
+    pub(crate) fn into_vec(self) -> Vec<Text> {
         match self {
             Values::One(value) => vec![value],
             Values::Many(values) => values.into_vec(),
@@ -173,7 +175,7 @@ mod tests {
     fn one_value_and_one_property_stay_inline() {
         let values = Values::from_vec(vec!["pd".into()]);
         assert!(matches!(values, Values::One(_)));
-        assert_eq!(Values::from_vec(vec![]).as_slice(), &[] as &[String]);
+        assert_eq!(Values::from_vec(vec![]).as_slice(), &[] as &[Text]);
         let two = Values::from_vec(vec!["a".into(), "b".into()]);
         assert_eq!(two.as_slice(), ["a", "b"]);
         let mut props = Props::default();
