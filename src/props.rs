@@ -174,33 +174,7 @@ use ValueType as T;
 /// identifier.
 pub static CATALOGUE: &[PropInfo] = ENTRIES;
 
-/// Where each identifier of one or two capitals is in [`CATALOGUE`], plus
-/// one (0: not there), by [`short_slot`]: a lookup with no search.
-static SHORT: [u8; 27 * 27] = short_index(ENTRIES);
-
-/// The slot of an identifier of one or two capitals in [`SHORT`].
-const fn short_slot(ident: &[u8]) -> Option<usize> {
-    match *ident {
-        [a @ b'A'..=b'Z'] => Some((a - b'A') as usize * 27),
-        [a @ b'A'..=b'Z', b @ b'A'..=b'Z'] => {
-            Some((a - b'A') as usize * 27 + (b - b'A') as usize + 1)
-        }
-        _ => None,
-    }
-}
-
-const fn short_index(entries: &[PropInfo]) -> [u8; 27 * 27] {
-    let mut index = [0; 27 * 27];
-    let mut at = 0;
-    while at < entries.len() {
-        if let Some(slot) = short_slot(entries[at].ident.as_bytes()) {
-            index[slot] = (at + 1) as u8;
-        }
-        at += 1;
-    }
-    index
-}
-
+/// The catalogue, as a constant that [`SLOTS`] is computed from.
 const ENTRIES: &[PropInfo] = &[
     p("AB", T::Stone, List, Setup, "Add Black"),
     p("AE", T::Point, List, Setup, "Add Empty"),
@@ -280,18 +254,51 @@ const ENTRIES: &[PropInfo] = &[
 /// assert_eq!(lookup("KM").unwrap().category, Category::GameInfo);
 /// assert!(lookup("KI").is_none());
 /// ```
-#[inline]
 pub fn lookup(ident: &str) -> Option<&'static PropInfo> {
-    if let Some(slot) = short_slot(ident.as_bytes()) {
-        return (SHORT[slot] as usize)
-            .checked_sub(1)
-            .map(|at| &CATALOGUE[at]);
-    }
-    CATALOGUE
-        .binary_search_by(|info| info.ident.cmp(ident))
-        .ok()
-        .map(|at| &CATALOGUE[at])
+    let at = SLOTS[slot(ident.as_bytes())?];
+    CATALOGUE.get(usize::from(at))
 }
+
+/// No catalogue entry, in [`SLOTS`].
+const EMPTY: u8 = u8::MAX;
+
+/// The slot of an identifier of one or two uppercase letters (every
+/// catalogue identifier is one), in a table of 27 × 27: each letter
+/// counts from 1, a missing second letter is 0.
+const fn slot(ident: &[u8]) -> Option<usize> {
+    const fn letter(byte: u8) -> Option<usize> {
+        match byte {
+            b'A'..=b'Z' => Some((byte - b'A') as usize + 1),
+            _ => None,
+        }
+    }
+    match ident {
+        [a] => match letter(*a) {
+            Some(a) => Some(a * 27),
+            None => None,
+        },
+        [a, b] => match (letter(*a), letter(*b)) {
+            (Some(a), Some(b)) => Some(a * 27 + b),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The catalogue index of each identifier's slot ([`slot`]), or
+/// [`EMPTY`]: [`lookup`] in one step.
+static SLOTS: [u8; 27 * 27] = {
+    let mut slots = [EMPTY; 27 * 27];
+    let mut at = 0;
+    while at < ENTRIES.len() {
+        match slot(ENTRIES[at].ident.as_bytes()) {
+            Some(found) => slots[found] = at as u8,
+            None => panic!("catalogue identifiers are one or two uppercase letters"),
+        }
+        at += 1;
+    }
+    slots
+};
 
 /// A property of FF\[1\]–FF\[3\] that FF\[4\] dropped or renamed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -421,6 +428,29 @@ mod tests {
         }
         for old in LEGACY {
             assert!(lookup(old.ident).is_none(), "{} is both", old.ident);
+        }
+    }
+
+    #[test]
+    fn lookup_finds_every_entry_and_nothing_else() {
+        assert!(CATALOGUE.len() < usize::from(EMPTY));
+        for info in CATALOGUE {
+            assert!(std::ptr::eq(lookup(info.ident).unwrap(), info));
+        }
+        let letters = || (b'A'..=b'Z').map(char::from);
+        let mut idents: Vec<String> = letters().map(String::from).collect();
+        for first in letters() {
+            idents.extend(letters().map(|second| format!("{first}{second}")));
+        }
+        for ident in idents {
+            let listed = CATALOGUE.iter().find(|info| info.ident == ident);
+            assert_eq!(
+                lookup(&ident).map(|info| info.ident),
+                listed.map(|info| info.ident)
+            );
+        }
+        for other in ["", "b", "Bb", "KMX", "ABC", "A1", "\u{e9}", "bB"] {
+            assert!(lookup(other).is_none(), "{other:?}");
         }
     }
 }

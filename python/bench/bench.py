@@ -1,0 +1,189 @@
+"""Speed of the Python package against sgfmill, in the same run.
+
+    python python/bench/bench.py [--corpus ../shared/corpus] [--memory-gb 1] [--runs 5]
+
+1. Every file of the corpus to main-line moves: sgfmill 1.1.1's
+   ``Sgf_game.from_bytes`` plus its main sequence, against
+   ``iter_games`` plus ``Game.moves`` (goal: >= 100x).
+2. ``to_arrow`` throughput with ``jobs=1`` and ``jobs=2`` (goals:
+   >= 100 MB/s, and jobs=2 >= 1.7x jobs=1).
+3. Peak memory of ``iter_games`` over a generated input of
+   ``--memory-gb`` GB, above the interpreter's baseline (goal: <= 100 MB
+   for 1 GB).
+
+``--only sgfmill|moves|arrow --files N --repeat K`` runs K passes of one
+workload (with ``jobs=1``) over the corpus's first N files and prints
+their bytes, for counting instructions, which a loaded machine does not
+change: under ``valgrind --tool=callgrind``, the count with ``--repeat
+2`` less the count with ``--repeat 1`` is one pass.
+
+Times are the best of ``--runs`` runs, on files already in the page
+cache (each timed pass reads them once before), as wall time and as the
+process's CPU time (user and system, all threads): on a machine that
+other jobs share, the CPU time tells the work done, the wall time how
+much of the machine was free. numpy's BLAS threads are limited to one
+(the benchmark does no linear algebra; idle BLAS threads would only add
+noise to the CPU time of both sides).
+"""
+
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import argparse  # noqa: E402
+import resource  # noqa: E402
+import pathlib  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import textwrap  # noqa: E402
+import time  # noqa: E402
+
+import sgf_stream  # noqa: E402
+
+
+def cpu_seconds():
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def best(runs, work):
+    """The least wall time and the least CPU time of ``runs`` runs, and
+    the result."""
+    times, cpu = [], []
+    result = None
+    for _ in range(runs):
+        start, start_cpu = time.perf_counter(), cpu_seconds()
+        result = work()
+        times.append(time.perf_counter() - start)
+        cpu.append(cpu_seconds() - start_cpu)
+    return min(times), min(cpu), result
+
+
+def sgf_files(folder):
+    return sorted(p for p in pathlib.Path(folder).rglob("*") if p.suffix.lower() == ".sgf")
+
+
+def sgfmill_moves(files):
+    from sgfmill import sgf
+
+    moves = 0
+    for path in files:
+        game = sgf.Sgf_game.from_bytes(path.read_bytes())
+        for node in game.get_main_sequence():
+            colour, _ = node.get_move()
+            moves += colour is not None
+    return moves
+
+
+def ours_moves(sources, jobs):
+    return sum(len(game.moves) for game in sgf_stream.iter_games(sources, jobs=jobs))
+
+
+def only(args, files):
+    """``--repeat`` passes of one workload over the first ``--files``
+    files."""
+    files = files[: args.files]
+    sources = [str(p) for p in files]
+    work = {
+        "sgfmill": lambda: sgfmill_moves(files),
+        "moves": lambda: ours_moves(sources, 1),
+        "arrow": lambda: sgf_stream.to_arrow(sources, jobs=1),
+    }[args.only]
+    for _ in range(args.repeat):
+        work()
+    print(sum(p.stat().st_size for p in files))
+
+
+def memory(gigabytes):
+    game = (
+        b"(;GM[1]FF[4]SZ[19]PB[Black]PW[White]KM[7.5]RE[B+R]C[a comment]"
+        + b";B[pd];W[dp];B[pp];W[dd]" * 60
+        + b")\n"
+    )
+    block = game * 1000
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "big.sgf")
+        with open(path, "wb") as file:
+            for _ in range(int(gigabytes * 1e9) // len(block)):
+                file.write(block)
+        size = os.path.getsize(path)
+        script = textwrap.dedent(
+            f"""
+            import time, numpy, sgf_stream
+            def status(key):  # kB, of this process alone (reset by exec)
+                for line in open("/proc/self/status"):
+                    if line.startswith(key + ":"):
+                        return int(line.split()[1])
+            base = status("VmHWM")
+            start = time.perf_counter()
+            games = moves = 0
+            for game in sgf_stream.iter_games({path!r}):
+                games += 1
+                moves += len(game.moves)
+            seconds = time.perf_counter() - start
+            peak = status("VmHWM")
+            print(games, moves, base // 1024, (peak - base) / 1024, seconds)
+            """
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, check=True
+        ).stdout.split()
+    games, moves, base_mb = int(out[0]), int(out[1]), int(out[2])
+    grown_mb, seconds = float(out[3]), float(out[4])
+    print(
+        f"memory: {size / 1e9:.2f} GB, {games} games, {moves} moves in {seconds:.1f} s "
+        f"({size / 1e6 / seconds:.0f} MB/s): peak {grown_mb:.1f} MB above the "
+        f"interpreter's baseline of {base_mb} MB (goal <= 100 MB)"
+    )
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", default=str(pathlib.Path(__file__).resolve().parents[3] / "shared" / "corpus"))
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--memory-gb", type=float, default=1.0)
+    parser.add_argument("--only", choices=["sgfmill", "moves", "arrow"])
+    parser.add_argument("--files", type=int, default=600)
+    parser.add_argument("--repeat", type=int, default=1)
+    args = parser.parse_args()
+
+    files = sgf_files(args.corpus)
+    if args.only:
+        return only(args, files)
+    megabytes = sum(p.stat().st_size for p in files) / 1e6
+    print(f"corpus: {len(files)} files, {megabytes:.2f} MB, {os.cpu_count()} processors")
+
+    theirs, their_cpu, their_moves = best(max(1, args.runs // 2), lambda: sgfmill_moves(files))
+    print(
+        f"sgfmill 1.1.1 from_bytes + main line: {theirs:.3f} s ({megabytes / theirs:.2f} MB/s), "
+        f"CPU {their_cpu:.3f} s"
+    )
+    for jobs in (1, 2):
+        ours, our_cpu, our_moves = best(args.runs, lambda: ours_moves(args.corpus, jobs))
+        assert our_moves == their_moves, (our_moves, their_moves)
+        print(
+            f"iter_games + moves, jobs={jobs}: {ours * 1000:.1f} ms "
+            f"({megabytes / ours:.0f} MB/s): {theirs / ours:.0f}x sgfmill (goal >= 100x); "
+            f"CPU {our_cpu * 1000:.1f} ms: {their_cpu / our_cpu:.0f}x less than sgfmill's"
+        )
+
+    rates = {}
+    for jobs in (1, 2):
+        seconds, cpu, table = best(args.runs, lambda: sgf_stream.to_arrow(args.corpus, jobs=jobs))
+        assert table.num_rows == len(files)
+        rates[jobs] = megabytes / seconds
+        print(
+            f"to_arrow, jobs={jobs}: {seconds * 1000:.1f} ms, {rates[jobs]:.0f} MB/s; "
+            f"CPU {cpu * 1000:.1f} ms ({megabytes / cpu:.0f} MB per CPU second)"
+        )
+    print(
+        f"to_arrow: jobs=1 {rates[1]:.0f} MB/s (goal >= 100), jobs=2 / jobs=1 = "
+        f"{rates[2] / rates[1]:.2f}x (goal >= 1.7x)"
+    )
+    if args.memory_gb > 0:
+        memory(args.memory_gb)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+//! `sgf_stream._native`: the Rust half of the `sgf_stream` Python
+//! package. Calls into the sgf-stream library live in `read.rs` and
+//! `units.rs` (reading) and `tree.rs` (trees, game information,
+//! writing); the rest works on the binding's own records (`data.rs`).
+#![forbid(unsafe_code)]
+
+mod columns;
+mod data;
+mod moves;
+mod pool;
+mod positions;
+mod py_game;
+mod py_read;
+mod raw;
+mod read;
+mod sources;
+mod summary;
+mod tree;
+mod units;
+mod workers;
+
+use pyo3::prelude::*;
+
+/// The binding's memory comes from mimalloc: games are built on worker
+/// threads and dropped on Python's, which glibc's allocator serializes.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(py_read::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(py_read::write_sgf, m)?)?;
+    m.add_function(wrap_pyfunction!(py_read::parse_with_trees, m)?)?;
+    m.add_class::<py_read::GameIterator>()?;
+    m.add_class::<py_read::EventIterator>()?;
+    m.add_class::<columns::TableReader>()?;
+    m.add_function(wrap_pyfunction!(columns::batch_from_bytes, m)?)?;
+    m.add_class::<py_game::PyGame>()?;
+    m.add_class::<py_game::PyNode>()?;
+    m.add_class::<py_game::PyInfo>()?;
+    m.add_class::<py_game::PyWarning>()?;
+    m.add("BLACK", data::BLACK)?;
+    m.add("WHITE", data::WHITE)?;
+    Ok(())
+}

@@ -1,0 +1,399 @@
+//! Every call into sgf-stream's trees, game information, typed values
+//! and writer: an `SgfTree` becomes the binding's [`GameData`], events
+//! are summed up by the library's `GameCollector`, and a game is written
+//! back as SGF.
+
+use sgf_stream::event::PropIdent;
+use sgf_stream::game::{GameCollector, GameInfo, GameResult, WinBy};
+use sgf_stream::typed::{BoardSize, Color, Decoder, Move, PropertyError, Value};
+use sgf_stream::{Charset, Event, Layout, Newline, SgfTree, WriteOptions, Writer};
+
+use std::sync::OnceLock;
+
+use crate::data::{
+    Arena, Described, GameData, Info, NodeRec, Nodes, Problem, PropRec, BLACK, NONE, WHITE,
+};
+use crate::read::Values;
+
+/// `tree` as the binding's game record, with its main-line moves, game
+/// information, setup stones and nodes.
+pub fn game_data(mut tree: SgfTree, charset: &'static str) -> GameData {
+    let (moves, move_errors) = tree.moves_lenient();
+    let (info, info_errors) = tree.game_info_lenient();
+    let mut game = GameData {
+        charset,
+        moves: moves
+            .iter()
+            .map(|&(color, played)| move_row(color, played))
+            .collect(),
+        setup: setup_of(&tree, info.size),
+        info: OnceLock::from(Described {
+            info: info_of(info),
+            warnings: info_errors.iter().map(value_problem).collect(),
+        }),
+        later_warnings: move_errors.iter().map(value_problem).collect(),
+        node_count: tree.nodes().count() as u64,
+        ..GameData::default()
+    };
+    let mut arena = Arena::default();
+    flatten(&mut tree, &mut arena);
+    game.nodes = Nodes::Built(arena);
+    game
+}
+
+/// The library's `GameCollector` (lenient: bad values are warnings) over
+/// the events of a game's main line.
+#[derive(Debug, Default)]
+pub struct Collector {
+    collector: GameCollector,
+    record: Option<sgf_stream::game::GameRecord>,
+}
+
+/// What a [`Collector`] sums up: information, and the values that did
+/// not fit their property.
+pub struct Summary {
+    pub info: Info,
+    pub warnings: Vec<PropertyError>,
+}
+
+impl Collector {
+    /// A game starts (its first `(`).
+    pub fn start(&mut self) {
+        self.collector = GameCollector::lenient();
+        self.record = None;
+        self.push(&Event::StartGameTree);
+    }
+
+    pub fn node(&mut self) {
+        self.push(&Event::Node);
+    }
+
+    pub fn property(&mut self, ident: &str, values: Values<'_>) {
+        self.push(&Event::Property(PropIdent::new(ident), values.raw()));
+    }
+
+    /// The main line ends (the game's first `)`).
+    pub fn end_main_line(&mut self) {
+        self.push(&Event::EndGameTree);
+    }
+
+    fn push(&mut self, event: &Event<'_>) {
+        // A lenient collector never fails.
+        if let Ok(Some(record)) = self.collector.push(event) {
+            self.record = Some(record);
+        }
+    }
+
+    /// The summary of the game.
+    pub fn finish(&mut self) -> Summary {
+        let record = self.record.take().unwrap_or_default();
+        Summary {
+            info: info_of(record.info),
+            warnings: record.warnings,
+        }
+    }
+}
+
+/// The root's `AB`, `AW`, `AE` and `SZ` values as written, decoded once
+/// the game's information is known.
+#[derive(Debug, Default)]
+pub struct Setup {
+    values: [Vec<Vec<u8>>; 4],
+}
+
+impl Setup {
+    /// A property of the root.
+    pub fn property(&mut self, ident: &str, values: Values<'_>) {
+        let at = match ident {
+            "AB" => 0,
+            "AW" => 1,
+            "AE" => 2,
+            "SZ" => 3,
+            _ => return,
+        };
+        self.values[at] = values.iter().map(<[u8]>::to_vec).collect();
+    }
+
+    /// The board size moves are read on, as `SgfTree::moves_lenient`
+    /// finds it: `SZ` read strictly, 19×19 when absent or refused (then
+    /// a warning).
+    pub fn board_size(&self, warnings: &mut Vec<PropertyError>) -> BoardSize {
+        let values = &self.values[3];
+        if values.is_empty() {
+            return BoardSize::default();
+        }
+        match Decoder::new().decode_raw("SZ", values.iter().map(Vec::as_slice)) {
+            Ok(decoded) => size_of(&decoded),
+            Err(err) => {
+                warnings.push(err);
+                BoardSize::default()
+            }
+        }
+    }
+
+    /// The points, on the board the game information gives (`SZ` read
+    /// leniently, as `GameCollector` reads it); the values are forgotten.
+    pub fn take(&mut self) -> [Vec<[i16; 2]>; 3] {
+        let mut out: [Vec<[i16; 2]>; 3] = Default::default();
+        let sz = std::mem::take(&mut self.values[3]);
+        if self.values[..3].iter().all(Vec::is_empty) {
+            return out;
+        }
+        let mut size = BoardSize::default();
+        if !sz.is_empty() {
+            let (values, _) = Decoder::new().decode_raw_lenient("SZ", sz.iter().map(Vec::as_slice));
+            size = size_of(&values);
+        }
+        let decoder = Decoder::with_size(size);
+        for (at, ident) in ["AB", "AW", "AE"].iter().enumerate() {
+            let values = std::mem::take(&mut self.values[at]);
+            if values.is_empty() {
+                continue;
+            }
+            let (points, _) = decoder.decode_raw_lenient(ident, values.iter().map(Vec::as_slice));
+            out[at] = points_of(&points);
+        }
+        out
+    }
+}
+
+/// The board size among decoded `SZ` values (19×19 when there is none).
+fn size_of(values: &[Value<'_>]) -> BoardSize {
+    match values.first() {
+        Some(Value::Size(size)) => *size,
+        _ => BoardSize::default(),
+    }
+}
+
+/// The points among decoded values, as x, y.
+fn points_of(values: &[Value<'_>]) -> Vec<[i16; 2]> {
+    values
+        .iter()
+        .filter_map(|value| value.as_point())
+        .map(|p| [i16::from(p.col), i16::from(p.row)])
+        .collect()
+}
+
+fn move_row(color: Color, played: Move) -> [i16; 3] {
+    let color = match color {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    };
+    move_row_of(color, played)
+}
+
+/// The row of `played` by `color` (`BLACK` or `WHITE`): colour, x, y (a
+/// pass is -1, -1).
+pub fn move_row_of(color: i16, played: Move) -> [i16; 3] {
+    match played.point() {
+        Some(point) => [color, i16::from(point.col), i16::from(point.row)],
+        None => [color, -1, -1],
+    }
+}
+
+fn setup_of(tree: &SgfTree, size: BoardSize) -> [Vec<[i16; 2]>; 3] {
+    let decoder = Decoder::with_size(size);
+    ["AB", "AW", "AE"].map(|ident| {
+        let Some(values) = tree.get(ident) else {
+            return Vec::new();
+        };
+        let (points, _) = decoder.decode_tree_lenient(ident, values);
+        points_of(&points)
+    })
+}
+
+fn info_of(info: GameInfo) -> Info {
+    let (winner, margin, reason) = match info.outcome() {
+        Some(GameResult::Win { winner, by }) => {
+            let winner = match winner {
+                Color::Black => "B",
+                Color::White => "W",
+            };
+            let (margin, reason) = match by {
+                WinBy::Score(points) => (Some(points), "score"),
+                WinBy::Resign => (None, "resign"),
+                WinBy::Time => (None, "time"),
+                WinBy::Forfeit => (None, "forfeit"),
+                _ => (None, "unspecified"),
+            };
+            (Some(winner), margin, Some(reason))
+        }
+        Some(GameResult::Draw) => (None, None, Some("draw")),
+        Some(GameResult::Void) => (None, None, Some("void")),
+        Some(GameResult::Unknown) => (None, None, Some("unknown")),
+        None => (None, None, None),
+    };
+    Info {
+        cols: info.size.cols,
+        rows: info.size.rows,
+        black: info.black,
+        white: info.white,
+        black_rank: info.black_rank,
+        white_rank: info.white_rank,
+        result: info.result,
+        winner,
+        margin,
+        reason,
+        komi: info.komi,
+        handicap: info.handicap,
+        date: info.date,
+        rules: info.rules,
+        event: info.event,
+        round: info.round,
+        place: info.place,
+        name: info.name,
+        source: info.source,
+        time_limit: info.time_limit,
+        overtime: info.overtime,
+        application: info
+            .application
+            .map(|(name, version)| format!("{name}:{version}")),
+        charset: info.charset,
+        file_format: info.file_format,
+        game: info.game,
+    }
+}
+
+/// A value that does not fit its property, as the binding reports it.
+pub fn value_problem(err: &PropertyError) -> Problem {
+    Problem {
+        kind: "bad_value".to_string(),
+        message: err.to_string(),
+        place: None,
+        range: (0, 0),
+    }
+}
+
+fn range_of(text: &mut Vec<u8>, part: &str) -> (u32, u32) {
+    let start = text.len() as u32;
+    text.extend_from_slice(part.as_bytes());
+    (start, text.len() as u32)
+}
+
+/// Moves the nodes of `tree` into `game`, an arena, in pre-order,
+/// without recursion.
+fn flatten(tree: &mut SgfTree, game: &mut Arena) {
+    let root = std::mem::take(tree);
+    // (node, its parent, its parent's last child so far)
+    let mut stack: Vec<(SgfTree, u32)> = vec![(root, NONE)];
+    let mut last_child: Vec<u32> = Vec::new();
+    while let Some((mut node, parent)) = stack.pop() {
+        let index = game.nodes.len() as u32;
+        let props_start = game.props.len() as u32;
+        for (ident, values) in node.take_properties() {
+            let ident = range_of(&mut game.text, &ident);
+            let values_start = game.values.len() as u32;
+            for value in &values {
+                let range = range_of(&mut game.text, value);
+                game.values.push(range);
+            }
+            let values = (values_start, game.values.len() as u32);
+            game.props.push(PropRec { ident, values });
+        }
+        game.nodes.push(NodeRec {
+            parent,
+            first_child: NONE,
+            next_sibling: NONE,
+            props: (props_start, game.props.len() as u32),
+        });
+        last_child.push(NONE);
+        if parent != NONE {
+            let previous = last_child[parent as usize];
+            if previous == NONE {
+                game.nodes[parent as usize].first_child = index;
+            } else {
+                game.nodes[previous as usize].next_sibling = index;
+            }
+            last_child[parent as usize] = index;
+        }
+        let children = std::mem::take(node.children_mut());
+        stack.extend(children.into_iter().rev().map(|child| (child, index)));
+    }
+}
+
+/// The main line of `game` (from the root), as an `SgfTree` whose nodes
+/// have one child each.
+pub fn main_line_tree(game: &Arena) -> SgfTree {
+    let line = game.line_from(0);
+    let mut tree: Option<SgfTree> = None;
+    for &at in line.iter().rev() {
+        let mut node = SgfTree::new();
+        for prop in game.props_of(at) {
+            node.push_property(&game.str(prop.ident), game.values_of(prop));
+        }
+        node.children_mut().extend(tree.take());
+        tree = Some(node);
+    }
+    tree.unwrap_or_default()
+}
+
+/// The subtree of `game` from node `top`, as an `SgfTree`, built from the
+/// last node back so that every child is ready before its parent.
+fn to_tree(game: &Arena, top: u32) -> SgfTree {
+    // Pre-order puts a subtree's nodes right after its top, up to the
+    // next node that is not below it.
+    let mut end = top as usize + 1;
+    while end < game.nodes.len() && is_below(game, end as u32, top) {
+        end += 1;
+    }
+    let mut built: Vec<Option<SgfTree>> = Vec::with_capacity(end - top as usize);
+    built.resize_with(end - top as usize, || None);
+    for at in (top as usize..end).rev() {
+        let mut node = SgfTree::new();
+        for prop in game.props_of(at as u32) {
+            node.push_property(&game.str(prop.ident), game.values_of(prop));
+        }
+        let mut child = game.nodes[at].first_child;
+        while child != NONE {
+            let taken = built[child as usize - top as usize].take();
+            node.children_mut().extend(taken);
+            child = game.nodes[child as usize].next_sibling;
+        }
+        built[at - top as usize] = Some(node);
+    }
+    built[0].take().unwrap_or_default()
+}
+
+fn is_below(game: &Arena, node: u32, top: u32) -> bool {
+    // A node after `top` in pre-order is below it while its parent chain
+    // reaches `top`; parents come before children, so the check is one
+    // step: the parent is `top` or itself below (already counted).
+    let parent = game.nodes[node as usize].parent;
+    parent != NONE && parent >= top
+}
+
+/// How to lay out written SGF.
+#[derive(Debug, Clone, Default)]
+pub struct WriteSpec {
+    pub node_per_line: bool,
+    pub wrap: Option<usize>,
+    pub crlf: bool,
+    /// A charset label; UTF-8 when absent.
+    pub charset: Option<String>,
+}
+
+/// Writes the subtrees of `games` (game, top node) as one collection.
+pub fn write(games: &[(&GameData, u32)], spec: &WriteSpec) -> Result<Vec<u8>, String> {
+    let mut options = WriteOptions::new();
+    if spec.node_per_line {
+        options = options.layout(Layout::NodePerLine);
+    }
+    if let Some(width) = spec.wrap {
+        options = options.wrap(true).width(width);
+    }
+    if spec.crlf {
+        options = options.newline(Newline::CrLf);
+    }
+    if let Some(label) = &spec.charset {
+        let charset =
+            Charset::for_label(label).ok_or_else(|| format!("unknown charset `{label}`"))?;
+        options = options.charset(charset);
+    }
+    let mut writer = Writer::with_options(Vec::new(), options);
+    for &(game, top) in games {
+        writer
+            .write_tree(&to_tree(game.arena(), top))
+            .map_err(|err| err.to_string())?;
+    }
+    writer.into_inner().map_err(|err| err.to_string())
+}

@@ -1,0 +1,114 @@
+"""to_arrow and to_parquet: rows, schema and values, read back by DuckDB
+and Polars."""
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+import sgf_stream
+from conftest import shared
+from sgf_stream.arrow import schema
+
+GAMES = (
+    b"(;GM[1]SZ[13:9]PB[Ann]PW[Bob]BR[3d]KM[6.5]HA[2]RE[B+3.5]DT[2024-01-02]RU[AGA]"
+    b"AB[aa][bb]AW[cc];W[ba];B[tt];W[])\n"
+    b"(;PB[Cho]RE[W+R]KM[7.5];B[pd](;W[dp])(;W[dd]))\n"
+)
+
+
+@pytest.fixture
+def folder(tmp_path):
+    (tmp_path / "a.sgf").write_bytes(GAMES)
+    (tmp_path / "b.sgf").write_bytes(b"junk (;PB[Dee]RE[0];B[aa]")
+    return tmp_path
+
+
+def test_rows_schema_and_values(folder):
+    table = sgf_stream.to_arrow(folder, jobs=2)
+    assert table.schema == schema()
+    assert table.num_rows == 3
+    rows = table.to_pylist()
+    first, second, third = rows
+    assert first["source"] == str(folder / "a.sgf") and first["index"] == 0
+    assert (first["size_cols"], first["size_rows"]) == (13, 9)
+    assert (first["black"], first["white"], first["black_rank"]) == ("Ann", "Bob", "3d")
+    assert (first["komi"], first["handicap"], first["date"], first["rules"]) == (
+        6.5,
+        2,
+        "2024-01-02",
+        "AGA",
+    )
+    assert (first["winner"], first["margin"], first["reason"]) == ("B", 3.5, "score")
+    assert first["moves"] == [[1, 1, 0], [0, -1, -1], [1, -1, -1]]
+    assert first["move_count"] == 3 and first["node_count"] == 4
+    assert first["setup_black"] == [[0, 0], [1, 1]] and first["setup_white"] == [[2, 2]]
+    assert first["setup_empty"] == [] and first["warnings"] == []
+    assert first["white_rank"] is None and first["event"] is None
+    assert (second["index"], second["winner"], second["reason"], second["margin"]) == (
+        1,
+        "W",
+        "resign",
+        None,
+    )
+    assert second["moves"] == [[0, 15, 3], [1, 3, 15]]
+    assert (third["source"], third["reason"], third["winner"]) == (
+        str(folder / "b.sgf"),
+        "draw",
+        None,
+    )
+    assert third["warnings"] == [
+        "skipped text that is not SGF at line 1, column 1 (byte 0)",
+        "input ended inside 1 open game tree(s): closed them at line 1, column 26 (byte 25)",
+    ]
+
+
+def test_rows_equal_the_games(folder):
+    table = sgf_stream.to_arrow(folder)
+    games = list(sgf_stream.iter_games(folder))
+    assert table.column("moves").to_pylist() == [g.moves.tolist() for g in games]
+    assert table.column("black").to_pylist() == [g.info.black for g in games]
+
+
+def test_batches_stream_and_empty_input(folder, tmp_path_factory):
+    reader = sgf_stream.to_arrow(folder, batch_size=1, stream=True)
+    assert isinstance(reader, pa.RecordBatchReader)
+    assert [b.num_rows for b in reader] == [1, 1, 1]
+    empty = sgf_stream.to_arrow(tmp_path_factory.mktemp("empty"))
+    assert empty.num_rows == 0 and empty.schema == schema()
+
+
+def test_corpus_table_equals_iter_games(corpus):
+    table = sgf_stream.to_arrow(shared("corpus"), jobs=2)
+    assert table.num_rows == len(corpus)
+    games = list(sgf_stream.iter_games(shared("corpus"), jobs=2))
+    assert table.column("source").to_pylist() == [g.source for g in games]
+    assert table.column("move_count").to_pylist() == [len(g.moves) for g in games]
+    step = max(1, len(games) // 200)
+    moves = table.column("moves").to_pylist()
+    komi = table.column("komi").to_pylist()
+    for i in range(0, len(games), step):
+        assert moves[i] == games[i].moves.tolist()
+        assert komi[i] == games[i].info.komi
+
+
+def test_parquet_reads_back_in_duckdb_and_polars(folder, tmp_path):
+    path = tmp_path / "games.parquet"
+    assert sgf_stream.to_parquet(folder, path) == 3
+    assert pq.read_table(path).num_rows == 3
+    duckdb = pytest.importorskip("duckdb", reason="duckdb is not installed")
+    rows = duckdb.sql(
+        f"SELECT black, len(moves) AS n, moves[1][2] AS x FROM '{path}' ORDER BY black"
+    ).fetchall()
+    assert rows == [("Ann", 3, 1), ("Cho", 2, 15), ("Dee", 1, 0)]
+
+
+def test_polars_reads_the_table_and_the_file(folder, tmp_path):
+    pl = pytest.importorskip("polars", reason="polars is not installed")
+    path = tmp_path / "games.parquet"
+    sgf_stream.to_parquet(folder, path)
+    frame = pl.read_parquet(path)
+    assert frame.height == 3
+    by_komi = frame.group_by("komi").agg(pl.len()).sort("komi").rows()
+    assert by_komi == [(None, 1), (6.5, 1), (7.5, 1)]
+    direct = pl.from_arrow(sgf_stream.to_arrow(folder))
+    assert direct["move_count"].to_list() == [3, 2, 1]
