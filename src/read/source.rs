@@ -73,6 +73,45 @@ pub(crate) mod sealed {
             let _ = (up_to, into);
         }
     }
+
+    /// A source whose bytes are a [`Window`]: all of [`Buffer`] but
+    /// [`fill`](Buffer::fill) is the window's.
+    pub(crate) trait Windowed {
+        /// The window of bytes.
+        fn window(&self) -> &Window;
+        /// The window of bytes, to change it.
+        fn window_mut(&mut self) -> &mut Window;
+        /// As [`Buffer::fill`].
+        fn fill(&mut self, pos: &mut usize) -> io::Result<bool>;
+    }
+
+    impl<W: Windowed> Buffer for W {
+        #[inline(always)]
+        fn bytes(&self) -> &[u8] {
+            self.window().bytes()
+        }
+        #[inline(always)]
+        fn is_eof(&self) -> bool {
+            self.window().is_eof()
+        }
+        fn fill(&mut self, pos: &mut usize) -> io::Result<bool> {
+            Windowed::fill(self, pos)
+        }
+        #[inline]
+        fn absolute(&self, at: usize) -> u64 {
+            self.window().absolute(at)
+        }
+        #[cold]
+        fn position(&mut self, at: usize) -> Position {
+            self.window_mut().position(at)
+        }
+        fn keep_from(&mut self, at: usize) {
+            self.window_mut().keep_from(at);
+        }
+        fn take_kept(&mut self, end: usize) -> &[u8] {
+            self.window_mut().take_kept(end)
+        }
+    }
 }
 
 /// Lines counted in a whole input, for positions.
@@ -167,33 +206,18 @@ impl<R: io::Read> Source for Stream<R> {}
 
 impl<R: io::Read> Buffered for Stream<R> {}
 
-impl<R: io::Read> sealed::Buffer for Stream<R> {
+impl<R: io::Read> sealed::Windowed for Stream<R> {
     #[inline(always)]
-    fn bytes(&self) -> &[u8] {
-        self.window.bytes()
+    fn window(&self) -> &Window {
+        &self.window
     }
-    #[inline(always)]
-    fn is_eof(&self) -> bool {
-        self.window.is_eof()
+    fn window_mut(&mut self) -> &mut Window {
+        &mut self.window
     }
     fn fill(&mut self, pos: &mut usize) -> io::Result<bool> {
         self.window
             .fill_from(&mut self.inner, self.chunk, pos)
             .map(|()| true)
-    }
-    #[inline]
-    fn absolute(&self, at: usize) -> u64 {
-        self.window.absolute(at)
-    }
-    #[cold]
-    fn position(&mut self, at: usize) -> Position {
-        self.window.position(at)
-    }
-    fn keep_from(&mut self, at: usize) {
-        self.window.keep_from(at);
-    }
-    fn take_kept(&mut self, end: usize) -> &[u8] {
-        self.window.take_kept(end)
     }
 }
 
@@ -209,30 +233,15 @@ impl Source for Pushed {}
 
 impl Buffered for Pushed {}
 
-impl sealed::Buffer for Pushed {
+impl sealed::Windowed for Pushed {
     #[inline(always)]
-    fn bytes(&self) -> &[u8] {
-        self.window.bytes()
+    fn window(&self) -> &Window {
+        &self.window
     }
-    #[inline(always)]
-    fn is_eof(&self) -> bool {
-        self.window.is_eof()
+    fn window_mut(&mut self) -> &mut Window {
+        &mut self.window
     }
     fn fill(&mut self, _pos: &mut usize) -> io::Result<bool> {
         Ok(false)
-    }
-    #[inline]
-    fn absolute(&self, at: usize) -> u64 {
-        self.window.absolute(at)
-    }
-    #[cold]
-    fn position(&mut self, at: usize) -> Position {
-        self.window.position(at)
-    }
-    fn keep_from(&mut self, at: usize) {
-        self.window.keep_from(at);
-    }
-    fn take_kept(&mut self, end: usize) -> &[u8] {
-        self.window.take_kept(end)
     }
 }
