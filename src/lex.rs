@@ -134,11 +134,21 @@ pub(crate) fn repaired_value(body: &[u8]) -> &[u8] {
     let Some(head) = body.strip_suffix(b"]") else {
         return body;
     };
-    let escapes = head.iter().rev().take_while(|&&b| b == b'\\').count();
-    match escapes % 2 {
-        0 => head,
-        _ => body,
+    match is_escaped(body, head.len()) {
+        false => head,
+        true => body,
     }
+}
+
+/// Whether the byte at `at` is escaped: an odd number of `\` comes right
+/// before it.
+pub(crate) fn is_escaped(bytes: &[u8], at: usize) -> bool {
+    let run = bytes[..at]
+        .iter()
+        .rev()
+        .take_while(|&&b| b == b'\\')
+        .count();
+    run % 2 == 1
 }
 
 /// `raw` as a value that reads back the same: a `\` before each
@@ -427,6 +437,15 @@ mod tests {
         assert_eq!(find_value_end(b"[aaaa\\\\]", 1), ValueEnd::Closed(7));
         assert_eq!(find_close(b"a\\]b]"), Some(4));
         assert_eq!(find_close(b"ab\\]"), None);
+    }
+
+    #[test]
+    fn a_byte_is_escaped_after_an_odd_run_of_backslashes() {
+        assert!(!is_escaped(b"a]", 1));
+        assert!(is_escaped(b"a\\]", 2));
+        assert!(!is_escaped(b"a\\\\]", 3));
+        assert!(is_escaped(b"\\\\\\]", 3));
+        assert!(!is_escaped(b"]", 0));
     }
 
     #[test]

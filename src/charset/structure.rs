@@ -70,19 +70,9 @@ pub(crate) fn root_end(bytes: &[u8], open: usize) -> usize {
                 .iter()
                 .rposition(|b| !lex::is_space(*b))
                 .map_or(semicolon, |back| semicolon + back);
-            before == semicolon || (bytes[before] == b']' && !escaped(bytes, before))
+            before == semicolon || (bytes[before] == b']' && !lex::is_escaped(bytes, before))
         })
         .unwrap_or(bytes.len())
-}
-
-/// Whether the byte at `at` follows an odd number of backslashes.
-fn escaped(bytes: &[u8], at: usize) -> bool {
-    let run = bytes[..at]
-        .iter()
-        .rev()
-        .take_while(|&&b| b == b'\\')
-        .count();
-    run % 2 == 1
 }
 
 /// Scans `bytes` from the first `(;` (anything before it is skipped) to
