@@ -263,6 +263,10 @@ pub enum TreeErrorKind {
     /// which indexes up to 2 GiB.
     #[error("input of {0} bytes is too large: a compact tree holds less than 2 GiB")]
     InputTooLarge(u64),
+    /// A game whose text passes 4 GiB, more than an
+    /// [`SgfTree`](crate::SgfTree) holds.
+    #[error("game tree too large: an SgfTree holds up to 4 GiB of text")]
+    GameTooLarge,
 }
 
 fn describe_byte(byte: u8) -> String {

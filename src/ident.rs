@@ -88,15 +88,6 @@ const PAIRS: &str = match std::str::from_utf8(&PAIR_BYTES) {
 
 const PAIR_BYTES: [u8; 26 * 26 * 2] = pair_bytes(b'A');
 
-/// Every pair of lowercase letters `aa`, `ab`, .. `zz` (a point of a Go
-/// board up to 26 lines), one after another.
-pub(crate) const LOWERCASE_PAIRS: &str = match std::str::from_utf8(&LOWERCASE_PAIR_BYTES) {
-    Ok(pairs) => pairs,
-    Err(_) => panic!("ASCII letters are UTF-8"),
-};
-
-const LOWERCASE_PAIR_BYTES: [u8; 26 * 26 * 2] = pair_bytes(b'a');
-
 /// Every pair of the 26 letters from `first`, one after another.
 const fn pair_bytes(first: u8) -> [u8; 26 * 26 * 2] {
     let mut out = [0; 26 * 26 * 2];

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::props::{self, Category};
-use crate::tree::SgfTree;
+use crate::tree::{Node, SgfTree};
 use crate::typed::{Decoder, Point, PropertyError, Value};
 
 /// A rule of the spec that a node breaks.
@@ -153,13 +153,14 @@ pub fn validate(root: &SgfTree) -> Vec<Violation> {
     let decoder = Decoder::with_size(root.board_size().unwrap_or_default());
     let mut violations = Vec::new();
     let mut path = Vec::new();
-    let seen = check(root, &decoder, true, false, &path, &mut violations);
-    // Each frame: a node, the next child to visit, whether game-info was
-    // seen on the path down to it (itself included).
-    let mut stack = vec![(root, 0usize, seen)];
-    while let Some((node, next, seen)) = stack.last_mut() {
-        let (node, seen_here) = (*node, *seen);
-        let Some(child) = node.children().get(*next) else {
+    let seen = check(root.root(), &decoder, true, false, &path, &mut violations);
+    // Each frame: a node's children still to visit, the index of the
+    // next one, whether game-info was seen on the path down to the node
+    // (itself included).
+    let mut stack = vec![(root.children(), 0usize, seen)];
+    while let Some((children, next, seen)) = stack.last_mut() {
+        let seen_here = *seen;
+        let Some(child) = children.next() else {
             stack.pop();
             path.pop();
             continue;
@@ -167,14 +168,14 @@ pub fn validate(root: &SgfTree) -> Vec<Violation> {
         path.push(*next);
         *next += 1;
         let seen = check(child, &decoder, false, seen_here, &path, &mut violations);
-        stack.push((child, 0, seen_here || seen));
+        stack.push((child.children(), 0, seen_here || seen));
     }
     violations
 }
 
 /// Checks one node; returns whether it holds game-info properties.
 fn check(
-    node: &SgfTree,
+    node: Node<'_>,
     decoder: &Decoder,
     root: bool,
     info_above: bool,

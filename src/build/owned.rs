@@ -9,14 +9,16 @@ use crate::error::Error;
 use crate::error::TreeErrorKind;
 use crate::event::{Event, RawValues};
 use crate::read::{Found, Reader, Source};
-use crate::tree::repr::{self, Property, Props, Values};
+use crate::tree::arena::{Arena, NodeData, PropData, TooLarge, NONE};
 use crate::tree::SgfTree;
 use crate::value;
-use crate::value::Text;
 use crate::warning::WarningKind;
 
-/// Folds events into [`SgfTree`]s, with no recursion: a stack of open
-/// nodes, and for each open game tree the stack height where it began.
+/// Folds events into [`SgfTree`]s, with no recursion: the game being
+/// built grows in the builder's storage (a node is linked to its parent
+/// when it begins), and a stack holds, for each open game tree, the node
+/// its first node hangs from. A finished game is copied out in exactly
+/// sized vectors; the builder's storage is kept for the next one.
 ///
 /// Values are decoded as SGF Text; a property repeated in one node and a
 /// value that is not UTF-8 are errors.
@@ -34,14 +36,16 @@ use crate::warning::WarningKind;
 /// ```
 #[derive(Debug, Default)]
 pub struct TreeBuilder {
-    open: Vec<SgfTree>,
-    marks: Vec<usize>,
-    /// The properties of the newest node, moved into it (in one exact
-    /// allocation) when the next event that is not a property comes.
-    props: Vec<Property>,
+    /// The game being built.
+    arena: Arena,
+    /// The newest node of the open game tree's sequence: the parent of
+    /// the next node; [`NONE`] before a game's first node.
+    parent: u32,
+    /// For each open game tree, `parent` where it began.
+    marks: Vec<u32>,
     /// The identifiers of the current node, once it has many properties.
     seen: Seen,
-    /// A node has begun whose properties are still in `props`.
+    /// The newest node is being read.
     node_open: bool,
     /// The lenient policy, when on.
     repairs: Option<Box<Repairs>>,
@@ -56,7 +60,10 @@ impl TreeBuilder {
     /// A builder with no open tree, strict: a property repeated in one
     /// node and a value that is not UTF-8 are errors.
     pub fn new() -> Self {
-        TreeBuilder::default()
+        TreeBuilder {
+            parent: NONE,
+            ..TreeBuilder::default()
+        }
     }
 
     /// A builder that repairs instead of failing: a property repeated in
@@ -84,7 +91,7 @@ impl TreeBuilder {
     pub fn lenient() -> Self {
         TreeBuilder {
             repairs: Some(Box::default()),
-            ..TreeBuilder::default()
+            ..TreeBuilder::new()
         }
     }
 
@@ -118,14 +125,17 @@ impl TreeBuilder {
             return self.push(event);
         };
         if let Some(mut repairs) = self.repairs.take() {
-            let values = repairs.decode(*values, &span);
-            let ident = ident.as_str();
-            match self.find(ident) {
-                Some(at) => repairs.merge(&mut self.props, at, values, span),
-                None => self.add(ident, values),
-            }
+            let found = self.find(ident.as_str());
+            let decoded = repairs.decode(&mut self.arena, ident.as_str(), *values, &span);
+            let result = decoded.map(|prop| match found {
+                Some(at) => repairs.merge(&mut self.arena, at, prop, span),
+                None => self.add(prop),
+            });
             self.repairs = Some(repairs);
-            return Ok(None);
+            return match result {
+                Ok(()) => Ok(None),
+                Err(TooLarge) => Err(too_large()),
+            };
         }
         self.push(event)
     }
@@ -146,127 +156,159 @@ impl TreeBuilder {
             self.end_node();
         }
         match event {
-            Event::StartGameTree => self.marks.push(self.open.len()),
-            Event::Node => self.node_open = true,
+            Event::StartGameTree => {
+                if self.marks.is_empty() {
+                    self.arena.clear();
+                    self.parent = NONE;
+                }
+                self.marks.push(self.parent);
+            }
+            Event::Node => self.start_node()?,
             Event::Property(ident, values) => {
-                let values = decode_values(*values)?;
                 let ident = ident.as_str();
                 if self.find(ident).is_some() {
                     let kind = TreeErrorKind::RepeatedProperty(ident.to_string());
                     return Err(BuildError { kind, offset: 0 });
                 }
-                self.add(ident, values);
+                let prop = self.decode(ident, *values)?;
+                self.add(prop);
             }
             Event::EndGameTree => {
-                let mark = self.marks.pop().expect("the machine balances parentheses");
-                let first = mark.max(1);
-                // Room for the closing nodes, parents first, so that a
-                // line's nodes lie in memory in the order they are walked.
-                // Most nodes have one child: no room for four.
-                let last = self.open.len() - 1;
-                for parent in &mut self.open[first - 1..last] {
-                    if parent.children.capacity() == 0 {
-                        parent.children.reserve_exact(1);
-                    }
-                }
-                while self.open.len() > first {
-                    let node = self.open.pop().expect("checked by the loop");
-                    let parent = self.open.last_mut().expect("checked by the loop");
-                    parent.children.push(node);
-                }
-                if mark == 0 {
-                    let tree = self.open.pop();
-                    return Ok(tree.filter(|_| !std::mem::take(&mut self.abandoned)));
+                self.parent = self.marks.pop().expect("the machine balances parentheses");
+                if self.marks.is_empty() {
+                    let tree = SgfTree::from_arena(self.arena.to_exact(), 0);
+                    self.arena.clear();
+                    return Ok(Some(tree).filter(|_| !std::mem::take(&mut self.abandoned)));
                 }
             }
         }
         Ok(None)
     }
 
+    /// Begins a node: a child of the newest node of the sequence.
+    #[inline]
+    fn start_node(&mut self) -> Result<(), BuildError> {
+        let arena = &mut self.arena;
+        let id = offset(arena.nodes.len())?;
+        arena.nodes.push(NodeData::new(offset(arena.props.len())?));
+        if self.parent != NONE {
+            arena.link_last_child(self.parent, id);
+        }
+        self.parent = id;
+        self.node_open = true;
+        Ok(())
+    }
+
     /// Where the current node has property `ident` already, if it has.
     #[inline]
     fn find(&mut self, ident: &str) -> Option<usize> {
-        if self.props.len() >= LINEAR_LOOKUP {
+        let Some(node) = self.arena.nodes.last() else {
+            return None;
+        };
+        let start = node.props as usize;
+        let props = &self.arena.props[start..];
+        if props.len() >= LINEAR_LOOKUP {
             if !self.seen.is_active() {
-                self.seen.fill(&self.props);
+                self.seen.fill(props.iter().map(|prop| self.arena.ident(prop)));
             }
             match self.seen.lookup(ident) {
                 Lookup::Absent => return None,
-                Lookup::At(at) => return Some(at),
+                Lookup::At(at) => return Some(start + at),
                 Lookup::Present => {}
             }
         }
-        self.props.iter().position(|prop| prop.ident == ident)
+        let arena = &self.arena;
+        props
+            .iter()
+            .position(|prop| arena.ident(prop) == ident)
+            .map(|at| start + at)
     }
 
-    /// Adds a property the current node does not have yet.
+    /// Adds a property the current node does not have yet; its block is
+    /// written.
     #[inline]
-    fn add(&mut self, ident: &str, values: Values) {
+    fn add(&mut self, prop: PropData) {
+        let arena = &mut self.arena;
+        let node = arena.nodes.last_mut().expect("a property is inside a node");
+        let at = node.prop_count as usize;
+        node.prop_count += 1;
         if self.seen.is_active() {
-            self.seen.insert(ident, self.props.len());
+            self.seen.insert(arena.ident(&prop), at);
         }
-        self.props.push(Property::new(repr::ident(ident), values));
+        arena.props.push(prop);
     }
 
-    /// Ends the node being read, if one is: it joins the open nodes with
-    /// its properties (one stays inline, more take one exact allocation).
+    /// Ends the node being read, if one is: a lenient builder puts merged
+    /// lists back.
     #[inline]
     fn end_node(&mut self) {
         if !std::mem::take(&mut self.node_open) {
             return;
         }
         if let Some(repairs) = &mut self.repairs {
-            repairs.end_node(&mut self.props);
+            repairs.end_node(&mut self.arena);
         }
         self.seen.clear();
-        let props = match self.props.len() {
-            0 => Props::default(),
-            1 => Props::One(self.props.pop().expect("one property")),
-            _ => Props::Many(self.props.drain(..).collect()),
-        };
-        self.open.push(SgfTree {
-            props,
-            children: Vec::new(),
-        });
     }
-}
 
-/// Decodes a property's raw values as Text; an error's offset counts from
-/// the start of the values run.
-#[inline]
-fn decode_values(values: RawValues<'_>) -> Result<Values, BuildError> {
-    let run = values.as_bytes();
-    let decode = |raw: &[u8]| {
-        decode_text(raw).map_err(|at| {
-            let base = raw.as_ptr() as usize - run.as_ptr() as usize;
-            BuildError {
+    /// Writes property `ident` with its values decoded as Text; an error's
+    /// offset counts from the start of the values run, and leaves the
+    /// storage as it was.
+    #[inline]
+    fn decode(&mut self, ident: &str, values: RawValues<'_>) -> Result<PropData, BuildError> {
+        let arena = &mut self.arena;
+        let mut prop = arena.start_prop(ident).map_err(|_| too_large())?;
+        let run = values.as_bytes();
+        let mut decode = |raw: &[u8], arena: &mut Arena| match decode_text(raw, &mut arena.text) {
+            Ok(()) => arena.end_value(&mut prop).map_err(|_| too_large()),
+            Err(at) => Err(BuildError {
                 kind: TreeErrorKind::InvalidUtf8,
-                offset: base + at,
+                offset: raw.as_ptr() as usize - run.as_ptr() as usize + at,
+            }),
+        };
+        let decoded = match (values.len(), run) {
+            // The run of one value is `[`, the value, `]`: no search needed.
+            (1, [b'[', body @ .., b']']) => decode(body, arena),
+            _ => values.iter().try_for_each(|raw| decode(raw.as_bytes(), arena)),
+        };
+        match decoded {
+            Ok(()) => Ok(prop),
+            Err(err) => {
+                arena.truncate_to(&prop);
+                Err(err)
             }
-        })
-    };
-    if let (1, [b'[', body @ .., b']']) = (values.len(), run) {
-        // The run of one value is `[`, the value, `]`: no search needed.
-        return Ok(Values::One(decode(body)?));
+        }
     }
-    let mut decoded = Vec::with_capacity(values.len());
-    for raw in values.iter() {
-        decoded.push(decode(raw.as_bytes())?);
-    }
-    Ok(Values::from_vec(decoded))
 }
 
-/// One value decoded as Text, or the offset of its first invalid byte.
+/// `len` as an offset into the game's storage, or the error of a game too
+/// large for it.
 #[inline]
-fn decode_text(raw: &[u8]) -> Result<Text, usize> {
-    if let Some(point) = Text::lowercase_pair(raw) {
-        return Ok(point);
+fn offset(len: usize) -> Result<u32, BuildError> {
+    crate::tree::arena::offset(len).map_err(|_| too_large())
+}
+
+/// The error of a game whose text passes what an [`SgfTree`] holds.
+fn too_large() -> BuildError {
+    BuildError {
+        kind: TreeErrorKind::GameTooLarge,
+        offset: 0,
     }
+}
+
+/// Appends one value decoded as Text to `text`, or gives the offset of
+/// its first invalid byte.
+#[inline]
+fn decode_text(raw: &[u8], text: &mut String) -> Result<(), usize> {
     if let Some(plain) = short_plain(raw) {
-        return Ok(Text::from(plain));
+        text.push_str(plain);
+        return Ok(());
     }
     match value::text(raw) {
-        Ok(text) => Ok(Text::from(text)),
+        Ok(decoded) => {
+            text.push_str(&decoded);
+            Ok(())
+        }
         Err(err) => Err(err.offset),
     }
 }

@@ -7,9 +7,8 @@ use std::collections::HashSet;
 use std::ops::Range;
 
 use crate::event::RawValues;
-use crate::tree::repr::{Property, Values};
+use crate::tree::arena::{Arena, PropData, TooLarge};
 use crate::value;
-use crate::value::Text;
 use crate::warning::WarningKind;
 use crate::work;
 
@@ -56,10 +55,10 @@ fn merge_rule(ident: &str) -> Merge {
 /// read.
 #[derive(Debug)]
 struct ListMerge {
-    /// The property's index in the node.
+    /// The property's index in the game's properties.
     at: usize,
-    values: Vec<Text>,
-    seen: HashSet<Text>,
+    values: Vec<String>,
+    seen: HashSet<String>,
 }
 
 /// The lenient policy's state: merges in progress, and the repairs made.
@@ -71,24 +70,33 @@ pub(crate) struct Repairs {
 }
 
 impl Repairs {
-    /// Decodes a property's values as Text, replacing invalid UTF-8 with
-    /// U+FFFD and noting the bytes; `span` is the property's.
-    pub(crate) fn decode(&mut self, values: RawValues<'_>, span: &Range<u64>) -> Values {
+    /// Writes property `ident` with its values decoded as Text,
+    /// replacing invalid UTF-8 with U+FFFD and noting the bytes; `span`
+    /// is the property's.
+    pub(crate) fn decode(
+        &mut self,
+        arena: &mut Arena,
+        ident: &str,
+        values: RawValues<'_>,
+        span: &Range<u64>,
+    ) -> Result<PropData, TooLarge> {
         let run = values.as_bytes();
         // The run ends where the property does.
         let base = span.end.saturating_sub(run.len() as u64);
-        let decoded = values.iter().map(|raw| {
+        let mut prop = arena.start_prop(ident)?;
+        for raw in values.iter() {
             let raw = raw.as_bytes();
             match value::text(raw) {
-                Ok(text) => Text::from(text),
+                Ok(text) => arena.text.push_str(&text),
                 Err(_) => {
                     let at = base + (raw.as_ptr() as usize - run.as_ptr() as usize) as u64;
                     self.note_invalid(raw, at);
-                    Text::from(value::text_lossy(raw))
+                    arena.text.push_str(&value::text_lossy(raw));
                 }
             }
-        });
-        Values::from_vec(decoded.collect())
+            arena.end_value(&mut prop)?;
+        }
+        Ok(prop)
     }
 
     /// Notes each run of bytes of `raw` (at absolute offset `at`) that is
@@ -104,26 +112,22 @@ impl Repairs {
         }
     }
 
-    /// Merges the repeat `values` of the property at index `at` of the
-    /// current node's `props`.
-    pub(crate) fn merge(
-        &mut self,
-        props: &mut [Property],
-        at: usize,
-        values: Values,
-        span: Range<u64>,
-    ) {
-        let ident = props[at].ident.to_string();
+    /// Merges `repeat`, the block just written of a property repeated in
+    /// the current node, into the property at index `at` of the game's
+    /// properties; the repeat's block is removed.
+    pub(crate) fn merge(&mut self, arena: &mut Arena, at: usize, repeat: PropData, span: Range<u64>) {
+        let values = arena.values(&repeat).to_vec();
+        arena.truncate_to(&repeat);
+        let ident = arena.ident(&arena.props[at]).to_string();
         let rule = merge_rule(&ident);
         if rule == Merge::Drop {
             self.notes.push((WarningKind::DroppedRepeat(ident), span));
             return;
         }
-        let values = values.into_vec();
         match rule {
-            Merge::List => self.merge_list(props, at, values),
-            Merge::Join => edit(&mut props[at], |old| join_text(old, values)),
-            Merge::Append | Merge::Drop => edit(&mut props[at], |old| old.extend(values)),
+            Merge::List => self.merge_list(arena, at, values),
+            Merge::Join => edit(arena, at, |old| join_text(old, values)),
+            Merge::Append | Merge::Drop => edit(arena, at, |old| old.extend(values)),
         }
         let start = span.start;
         self.notes
@@ -133,12 +137,11 @@ impl Repairs {
     /// Adds to the list property `at` the values it lacks, in constant
     /// time per value: the values stay in a [`ListMerge`] until the node
     /// ends.
-    fn merge_list(&mut self, props: &mut [Property], at: usize, values: Vec<Text>) {
+    fn merge_list(&mut self, arena: &Arena, at: usize, values: Vec<String>) {
         let merge = match self.merges.iter().position(|merge| merge.at == at) {
             Some(found) => &mut self.merges[found],
             None => {
-                let mut old = Vec::new();
-                edit(&mut props[at], |values| old = std::mem::take(values));
+                let old = arena.values(&arena.props[at]).to_vec();
                 work::count(old.len());
                 let seen = old.iter().cloned().collect();
                 self.merges.push(ListMerge {
@@ -157,26 +160,30 @@ impl Repairs {
         }
     }
 
-    /// The current node is complete: merged lists go back into `props`.
-    pub(crate) fn end_node(&mut self, props: &mut [Property]) {
-        for merge in self.merges.drain(..) {
-            if let Some(prop) = props.get_mut(merge.at) {
-                prop.values = Values::from_vec(merge.values);
-            }
+    /// The current node is complete: merged lists go back into the
+    /// game's properties.
+    pub(crate) fn end_node(&mut self, arena: &mut Arena) {
+        for merge in std::mem::take(&mut self.merges) {
+            let values = merge.values;
+            edit(arena, merge.at, |old| *old = values);
         }
     }
 }
 
-/// Edits a property's values as a vector.
-fn edit(prop: &mut Property, edit: impl FnOnce(&mut Vec<Text>)) {
-    let placeholder = Values::Many(Box::default());
-    let mut values = std::mem::replace(&mut prop.values, placeholder).into_vec();
+/// Edits the values of property `at` as a vector; the property gets a
+/// new block with them (a game too large for it keeps the old values).
+fn edit(arena: &mut Arena, at: usize, edit: impl FnOnce(&mut Vec<String>)) {
+    let prop = arena.props[at];
+    let mut values = arena.values(&prop).to_vec();
     edit(&mut values);
-    prop.values = Values::from_vec(values);
+    let ident = arena.ident(&prop).to_string();
+    if let Ok(written) = arena.write_prop(&ident, values) {
+        arena.props[at] = written;
+    }
 }
 
 /// Joins text values into the last value of `old`, with blank lines.
-fn join_text(old: &mut Vec<Text>, values: Vec<Text>) {
+fn join_text(old: &mut Vec<String>, values: Vec<String>) {
     for value in values {
         match old.last_mut() {
             Some(last) if !last.is_empty() => {

@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 
 use crate::ident::{static_slot, STATIC_SLOTS};
-use crate::tree::repr::Property;
 
 /// The identifiers of the node being built, once it has many properties:
 /// one- and two-letter identifiers as bits, longer ones in a map to their
@@ -24,14 +23,14 @@ impl Seen {
         self.active
     }
 
-    /// Starts holding the identifiers of `props`, the node's so far.
-    pub(crate) fn fill(&mut self, props: &[Property]) {
+    /// Starts holding `idents`, the node's identifiers so far.
+    pub(crate) fn fill<'a>(&mut self, idents: impl Iterator<Item = &'a str>) {
         if self.bits.is_empty() {
             self.bits = vec![0; STATIC_SLOTS.div_ceil(64)];
         }
         self.active = true;
-        for (at, prop) in props.iter().enumerate() {
-            self.insert(&prop.ident, at);
+        for (at, ident) in idents.enumerate() {
+            self.insert(ident, at);
         }
     }
 
@@ -85,17 +84,12 @@ pub(crate) enum Lookup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tree::repr::{ident, Property, Values};
 
     #[test]
     fn finds_short_and_long_identifiers_and_forgets_them() {
-        let props: Vec<Property> = ["B", "AB", "MULTIGOGM"]
-            .iter()
-            .map(|name| Property::new(ident(name), Values::from_vec(vec![])))
-            .collect();
         let mut seen = Seen::default();
         assert!(!seen.is_active());
-        seen.fill(&props);
+        seen.fill(["B", "AB", "MULTIGOGM"].into_iter());
         assert_eq!(seen.lookup("B"), Lookup::Present);
         assert_eq!(seen.lookup("AB"), Lookup::Present);
         assert_eq!(seen.lookup("MULTIGOGM"), Lookup::At(2));

@@ -91,7 +91,7 @@ impl SgfTree {
                     "W" => Color::White,
                     _ => continue,
                 };
-                if let [one] = values {
+                if let (1, Some(one)) = (values.len(), values.first()) {
                     if let Ok(played) = Move::decode(one.as_bytes(), size) {
                         moves.push((color, played));
                         continue;

@@ -3,11 +3,8 @@
 use crate::event::{PropIdent, RawValues};
 use crate::ident::static_ident;
 use crate::lex::{find_close, is_space};
-use crate::tree::repr::Property;
-use crate::tree::NodeRef;
-use crate::tree::SgfTree;
+use crate::tree::{Node, NodeProperties, NodeRef, SgfTree, Values};
 use crate::typed::{Decoder, PropertyError, Value};
-use crate::value::Text;
 
 /// The values of one property of a node: raw (escapes untouched, from
 /// events or a [`CompactTree`](crate::CompactTree)) or decoded as SGF
@@ -28,7 +25,7 @@ pub enum NodeValues<'a> {
     /// Raw values, escapes untouched.
     Raw(RawValues<'a>),
     /// Values decoded as SGF Text.
-    Text(&'a [Text]),
+    Text(Values<'a>),
 }
 
 impl<'a> NodeValues<'a> {
@@ -36,9 +33,11 @@ impl<'a> NodeValues<'a> {
     ///
     /// ```
     /// use sgf_stream::go::NodeValues;
-    /// let values = ["aa".into(), "bb".into()];
-    /// assert_eq!(NodeValues::Text(&values).len(), 2);
-    /// assert_eq!(NodeValues::Text(&values).first(), b"aa");
+    /// let tree = sgf_stream::parse("(;AB[aa][bb])")?;
+    /// let values = NodeValues::Text(tree.get("AB").unwrap());
+    /// assert_eq!(values.len(), 2);
+    /// assert_eq!(values.first(), b"aa");
+    /// # Ok::<(), sgf_stream::Error>(())
     /// ```
     #[allow(clippy::len_without_is_empty)]
     pub fn len(&self) -> usize {
@@ -171,7 +170,7 @@ impl<T: GoNode + ?Sized> GoNode for &T {
     }
 }
 
-/// The properties of an [`SgfTree`] node, for [`GoNode`].
+/// The properties of an [`SgfTree`]'s [`Node`], for [`GoNode`].
 ///
 /// ```
 /// use sgf_stream::go::GoNode;
@@ -180,15 +179,15 @@ impl<T: GoNode + ?Sized> GoNode for &T {
 /// # Ok::<(), sgf_stream::Error>(())
 /// ```
 #[derive(Debug, Clone)]
-pub struct TreeProperties<'s>(std::slice::Iter<'s, Property>);
+pub struct TreeProperties<'s>(NodeProperties<'s>);
 
 impl<'s> Iterator for TreeProperties<'s> {
     type Item = (&'s str, NodeValues<'s>);
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        let prop = self.0.next()?;
-        Some((&prop.ident, NodeValues::Text(prop.values.as_slice())))
+        let (ident, values) = self.0.next()?;
+        Some((ident, NodeValues::Text(values)))
     }
 }
 
@@ -197,7 +196,19 @@ impl GoNode for SgfTree {
 
     #[inline]
     fn node_properties(&self) -> TreeProperties<'_> {
-        TreeProperties(self.props().iter())
+        TreeProperties(self.properties())
+    }
+}
+
+impl GoNode for Node<'_> {
+    type Properties<'s>
+        = TreeProperties<'s>
+    where
+        Self: 's;
+
+    #[inline]
+    fn node_properties(&self) -> TreeProperties<'_> {
+        TreeProperties(self.properties())
     }
 }
 

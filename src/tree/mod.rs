@@ -7,5 +7,7 @@ pub(crate) mod compact;
 mod owned;
 
 pub use compact::{CompactEvent, CompactTree, CompactWalk, NodeRef, Properties};
-pub(crate) use owned::repr;
-pub use owned::{SgfTree, Walk, WalkEvent};
+pub(crate) use owned::arena;
+pub use owned::{
+    Children, Node, NodeMut, NodeProperties, SgfTree, Values, ValuesIter, Walk, WalkEvent,
+};

@@ -196,11 +196,15 @@ impl Decoder {
     /// assert_eq!((name.as_text(), version.as_text()), (Some("Primiview"), Some("3.1")));
     /// # Ok::<(), sgf_stream::Error>(())
     /// ```
-    pub fn decode_tree<'a, S: AsRef<str>>(
+    pub fn decode_tree<'a, I, S>(
         &self,
         ident: &str,
-        values: &'a [S],
-    ) -> Result<Vec<Value<'a>>, PropertyError> {
+        values: I,
+    ) -> Result<Vec<Value<'a>>, PropertyError>
+    where
+        I: IntoIterator<Item = &'a S>,
+        S: AsRef<str> + ?Sized + 'a,
+    {
         self.decode_tree_with(ident, values, Reading::Strict)
             .map(|(values, _)| values)
     }
@@ -209,32 +213,44 @@ impl Decoder {
     ///
     /// # Errors
     /// As [`decode_tolerant`](Self::decode_tolerant).
-    pub fn decode_tree_tolerant<'a, S: AsRef<str>>(
+    pub fn decode_tree_tolerant<'a, I, S>(
         &self,
         ident: &str,
-        values: &'a [S],
-    ) -> Result<Tolerated<'a>, PropertyError> {
+        values: I,
+    ) -> Result<Tolerated<'a>, PropertyError>
+    where
+        I: IntoIterator<Item = &'a S>,
+        S: AsRef<str> + ?Sized + 'a,
+    {
         self.decode_tree_with(ident, values, Reading::Tolerant)
     }
 
     /// Leniently decodes the values of a tree node.
-    pub fn decode_tree_lenient<'a, S: AsRef<str>>(
+    pub fn decode_tree_lenient<'a, I, S>(
         &self,
         ident: &str,
-        values: &'a [S],
-    ) -> (Vec<Value<'a>>, Vec<PropertyError>) {
+        values: I,
+    ) -> (Vec<Value<'a>>, Vec<PropertyError>)
+    where
+        I: IntoIterator<Item = &'a S>,
+        S: AsRef<str> + ?Sized + 'a,
+    {
         let decoded = self.decode_tree_with(ident, values, Reading::Lenient);
         decoded.unwrap_or_default()
     }
 
     /// Decodes the values of a tree node as `reading` says.
-    pub(crate) fn decode_tree_with<'a, S: AsRef<str>>(
+    pub(crate) fn decode_tree_with<'a, I, S>(
         &self,
         ident: &str,
-        values: &'a [S],
+        values: I,
         reading: Reading,
-    ) -> Result<Tolerated<'a>, PropertyError> {
-        let raw = values.iter().map(|v| v.as_ref().as_bytes());
+    ) -> Result<Tolerated<'a>, PropertyError>
+    where
+        I: IntoIterator<Item = &'a S>,
+        S: AsRef<str> + ?Sized + 'a,
+    {
+        let raw = values.into_iter().map(|v| v.as_ref().as_bytes());
         self.decode_with(ident, raw, false, reading)
     }
 

@@ -15,10 +15,6 @@
 
 use std::borrow::Cow;
 
-mod text;
-
-pub use text::Text;
-
 use crate::lex::{self, Escape, Flavor};
 
 /// A value's bytes are not valid UTF-8.

@@ -16,7 +16,7 @@ use super::writer::{State, Writer, CHUNK};
 use crate::charset::Charset;
 use crate::event::{RawValue, RawValues};
 use crate::lex::Escape;
-use crate::value::Text;
+use crate::tree::Values;
 
 /// A game tree that [`Writer::write_tree`] writes: [`SgfTree`]
 /// (decoded text values, escaped as they are written) and a
@@ -392,7 +392,7 @@ impl<W: io::Write> TreeSink<'_, W> {
     pub(crate) fn check_text(
         &self,
         ident: &str,
-        values: &[Text],
+        values: Values<'_>,
         scratch: &mut Vec<u8>,
     ) -> Result<(), WriteError> {
         if self.checks_shape() {
@@ -413,7 +413,7 @@ impl<W: io::Write> TreeSink<'_, W> {
     /// # Errors
     /// As [`check_shape`], and for a legacy charset
     /// [`WriteError::Unencodable`].
-    pub(crate) fn text_values(&mut self, ident: &str, values: &[Text]) -> Result<(), WriteError> {
+    pub(crate) fn text_values(&mut self, ident: &str, values: Values<'_>) -> Result<(), WriteError> {
         if self.checks_shape() {
             check_shape(ident, values.len())?;
         }
@@ -439,7 +439,7 @@ impl<W: io::Write> TreeSink<'_, W> {
     /// As [`text_values`](Self::text_values).
     pub(crate) fn text_root<'t, I>(&mut self, props: I) -> Result<(), WriteError>
     where
-        I: Iterator<Item = (&'t str, &'t [Text])> + Clone,
+        I: Iterator<Item = (&'t str, Values<'t>)> + Clone,
     {
         self.writer.text_game();
         let first_ca = |props: I| {
@@ -461,16 +461,18 @@ impl<W: io::Write> TreeSink<'_, W> {
             }
             return Ok(());
         }
-        let name = [Text::from(self.writer.options.charset.name())];
-        let mut props: Vec<(&str, &[Text])> = props.collect();
+        let name = self.writer.options.charset.name();
+        let name_end = [name.len() as u32];
+        let name = Values::new(name, 0, &name_end);
+        let mut props: Vec<(&str, Values<'_>)> = props.collect();
         match props.iter_mut().find(|(ident, _)| *ident == "CA") {
             Some((_, values)) => {
                 let first = values.first().map(|value| value.as_bytes());
                 if self.writer.ca_replaced_by_name(first) {
-                    *values = &name;
+                    *values = name;
                 }
             }
-            None if self.declares_charset() => props.push(("CA", &name)),
+            None if self.declares_charset() => props.push(("CA", name)),
             None => {}
         }
         if sorted {

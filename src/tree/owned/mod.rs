@@ -1,40 +1,48 @@
-//! [`SgfTree`]: an owned game tree with decoded values, and how it is
-//! built from events, walked, compared, cloned and dropped without
-//! recursion.
-//!
-//! A node stores one property with one value (a move: nearly every node
-//! of a game record) without any heap allocation of its own beyond the
-//! value's text; see `repr.rs`.
+//! [`SgfTree`]: an owned game tree with decoded values, stored in a few
+//! vectors per game (`arena.rs`), read through borrowed [`Node`]s and
+//! [`Values`], changed through [`NodeMut`]; walked, compared, cloned and
+//! dropped without recursion.
 
-pub(crate) mod repr;
-mod traits;
+pub(crate) mod arena;
+mod edit;
+mod node;
+pub(crate) mod traits;
+mod values;
 mod walk;
 mod write;
 
+pub use edit::NodeMut;
+pub use node::{Children, Node, NodeProperties};
+pub use values::{Values, ValuesIter};
 pub use walk::{Walk, WalkEvent};
 
-use repr::{Property, Props, Values};
+use arena::Arena;
 
-use crate::value::Text;
-
-/// One node of a game tree with everything below it: its properties in
-/// file order, values decoded as SGF Text, and its children (the first
-/// child is the main line).
+/// A game tree, owned: its root node's properties in file order, values
+/// decoded as SGF Text, and its children (the first child is the main
+/// line), each a borrowed [`Node`] that reads the same way.
 ///
-/// Cloning, comparing, formatting and dropping never recurse, so a tree
-/// of a million nested nodes is fine on a small stack.
+/// The whole tree lives in a few vectors, not one allocation per node or
+/// value. Cloning, comparing, formatting and dropping never recurse, so a
+/// tree of a million nested nodes is fine on a small stack.
 ///
 /// ```
 /// let tree = sgf_stream::parse("(;SZ[19]C[hi\\]];B[pd](;W[dp])(;W[dd]))")?;
 /// assert_eq!(tree.get("C").unwrap(), ["hi]"]);
-/// assert_eq!(tree.children()[0].children().len(), 2);
+/// assert_eq!(tree.children().next().unwrap().children().len(), 2);
 /// assert_eq!(tree.to_string(), "(;SZ[19]C[hi\\]];B[pd](;W[dp])(;W[dd]))");
 /// # Ok::<(), sgf_stream::Error>(())
 /// ```
-#[derive(Default)]
+#[derive(Clone)]
 pub struct SgfTree {
-    pub(crate) props: Props,
-    pub(crate) children: Vec<SgfTree>,
+    arena: Arena,
+    root: u32,
+}
+
+impl Default for SgfTree {
+    fn default() -> Self {
+        SgfTree::from_arena(Arena::single(), 0)
+    }
 }
 
 impl SgfTree {
@@ -43,52 +51,60 @@ impl SgfTree {
         SgfTree::default()
     }
 
-    /// The values of property `ident`, if this node has it, as decoded
-    /// [`Text`]s (which compare equal to `&str` and `String`).
-    pub fn get(&self, ident: &str) -> Option<&[Text]> {
-        self.props
-            .as_slice()
-            .iter()
-            .find(|prop| prop.ident == ident)
-            .map(|prop| prop.values.as_slice())
+    /// The tree of node `root` of `arena`.
+    pub(crate) fn from_arena(arena: Arena, root: u32) -> Self {
+        SgfTree { arena, root }
     }
 
-    /// The properties in file order, as `(identifier, values)`.
-    pub fn properties(&self) -> impl ExactSizeIterator<Item = (&str, &[Text])> + Clone + '_ {
-        self.props
-            .as_slice()
-            .iter()
-            .map(|prop| (&*prop.ident, prop.values.as_slice()))
+    /// The storage and the root's id in it.
+    pub(crate) fn into_parts(self) -> (Arena, u32) {
+        (self.arena, self.root)
     }
 
-    /// The children; the first one is the main line.
-    pub fn children(&self) -> &[SgfTree] {
-        &self.children
+    /// The root node, borrowed: what the other calls read.
+    #[inline]
+    pub fn root(&self) -> Node<'_> {
+        Node::new(&self.arena, self.root)
     }
 
-    /// The children, for changing the tree.
-    pub fn children_mut(&mut self) -> &mut Vec<SgfTree> {
-        &mut self.children
-    }
-
-    /// The values of property `ident`, for changing them in place.
+    /// The root node, for changing the tree.
     ///
     /// ```
-    /// let mut tree = sgf_stream::parse("(;C[old])")?;
-    /// tree.values_mut("C").unwrap()[0] = "new".into();
-    /// assert_eq!(tree.to_string(), "(;C[new])");
+    /// let mut tree = sgf_stream::parse("(;GM[1];B[pd];W[dp])")?;
+    /// let mut node = tree.root_mut();
+    /// while let Some(child) = node.into_child(0) {
+    ///     node = child;
+    /// }
+    /// node.set("C", ["the last move"]);
+    /// assert_eq!(tree.to_string(), "(;GM[1];B[pd];W[dp]C[the last move])");
     /// # Ok::<(), sgf_stream::Error>(())
     /// ```
-    pub fn values_mut(&mut self, ident: &str) -> Option<&mut [Text]> {
-        self.props
-            .as_mut_slice()
-            .iter_mut()
-            .find(|prop| prop.ident == ident)
-            .map(|prop| prop.values.as_mut_slice())
+    #[inline]
+    pub fn root_mut(&mut self) -> NodeMut<'_> {
+        NodeMut::new(&mut self.arena, self.root)
     }
 
-    /// Sets property `ident` to `values`, replacing the old values in
-    /// place or adding it at the end.
+    /// The values of property `ident`, if the root has it, decoded as
+    /// Text: [`Values`] compare equal to arrays and vectors of `&str`.
+    #[inline]
+    pub fn get(&self, ident: &str) -> Option<Values<'_>> {
+        self.root().get(ident)
+    }
+
+    /// The root's properties in file order, as `(identifier, values)`.
+    #[inline]
+    pub fn properties(&self) -> NodeProperties<'_> {
+        self.root().properties()
+    }
+
+    /// The root's children; the first one is the main line.
+    #[inline]
+    pub fn children(&self) -> Children<'_> {
+        self.root().children()
+    }
+
+    /// Sets property `ident` of the root to `values`, replacing the old
+    /// values in place or adding it at the end.
     ///
     /// ```
     /// let mut root = sgf_stream::SgfTree::new();
@@ -99,42 +115,29 @@ impl SgfTree {
     pub fn set<I, V>(&mut self, ident: &str, values: I)
     where
         I: IntoIterator<Item = V>,
-        V: Into<Text>,
+        V: AsRef<str>,
     {
-        let values = Values::from_vec(values.into_iter().map(Into::into).collect());
-        match self
-            .props
-            .as_mut_slice()
-            .iter_mut()
-            .find(|prop| prop.ident == ident)
-        {
-            Some(prop) => prop.values = values,
-            None => self.props.push(Property::new(repr::ident(ident), values)),
-        }
+        self.root_mut().set(ident, values);
     }
 
-    /// Adds property `ident` at the end without looking for an existing
-    /// one (which [`set`](Self::set) replaces): constant time, for code
-    /// that builds nodes with many properties and knows they are new.
-    /// [`get`](Self::get) finds the first of repeated identifiers.
+    /// Adds property `ident` at the end of the root's properties without
+    /// looking for an existing one; see [`NodeMut::push_property`].
     ///
     /// ```
     /// let mut node = sgf_stream::SgfTree::new();
-    /// node.push_property("AB", vec!["aa".to_string(), "bb".to_string()]);
+    /// node.push_property("AB", ["aa", "bb"]);
     /// assert_eq!(node.to_string(), "(;AB[aa][bb])");
     /// ```
     pub fn push_property<I, V>(&mut self, ident: &str, values: I)
     where
         I: IntoIterator<Item = V>,
-        V: Into<Text>,
+        V: AsRef<str>,
     {
-        let values = values.into_iter().map(Into::into).collect();
-        let prop = Property::new(repr::ident(ident), Values::from_vec(values));
-        self.props.push(prop);
+        self.root_mut().push_property(ident, values);
     }
 
-    /// Removes every property and returns them in file order, as
-    /// `(identifier, values)`.
+    /// Removes every property of the root and returns them in file
+    /// order, as `(identifier, values)`.
     ///
     /// ```
     /// let mut node = sgf_stream::parse("(;SZ[9]FF[4])")?;
@@ -146,53 +149,60 @@ impl SgfTree {
     /// assert_eq!(node.to_string(), "(;FF[4]SZ[9])");
     /// # Ok::<(), sgf_stream::Error>(())
     /// ```
-    pub fn take_properties(&mut self) -> Vec<(String, Vec<Text>)> {
-        let props = self.props.take();
-        props
-            .into_iter()
-            .map(|prop| (prop.ident.into_owned(), prop.values.into_vec()))
-            .collect()
+    pub fn take_properties(&mut self) -> Vec<(String, Vec<String>)> {
+        self.root_mut().take_properties()
     }
 
-    /// [`set`](Self::set), returning the node: for building trees in code.
+    /// Removes property `ident` of the root, returning its values.
+    pub fn remove(&mut self, ident: &str) -> Option<Vec<String>> {
+        self.root_mut().remove(ident)
+    }
+
+    /// [`set`](Self::set), returning the tree: for building trees in code.
     pub fn with<I, V>(mut self, ident: &str, values: I) -> Self
     where
         I: IntoIterator<Item = V>,
-        V: Into<Text>,
+        V: AsRef<str>,
     {
         self.set(ident, values);
         self
     }
 
-    /// Adds `child` as the last child, returning the node.
-    pub fn with_child(mut self, child: SgfTree) -> Self {
-        self.children.push(child);
+    /// Adds `child` as the root's last child, returning the tree. The
+    /// smaller of the two trees is copied into the other's storage, so
+    /// building a tree bottom up this way takes time linear in its size
+    /// times at most its depth of nesting.
+    ///
+    /// ```
+    /// use sgf_stream::SgfTree;
+    /// let tree = SgfTree::new()
+    ///     .with("GM", ["1"])
+    ///     .with_child(SgfTree::new().with("B", ["pd"]))
+    ///     .with_child(SgfTree::new().with("B", ["dd"]));
+    /// assert_eq!(tree.to_string(), "(;GM[1](;B[pd])(;B[dd]))");
+    /// ```
+    pub fn with_child(mut self, mut child: SgfTree) -> Self {
+        if child.arena.nodes.len() > self.arena.nodes.len() {
+            // Copy this tree into the child's storage, and root it there.
+            let root = child.arena.copy_subtree(&self.arena, self.root);
+            child.arena.link_last_child(root, child.root);
+            child.root = root;
+            return child;
+        }
+        self.root_mut().push_child(child);
         self
     }
 
-    /// Removes property `ident`, returning its values.
-    pub fn remove(&mut self, ident: &str) -> Option<Vec<Text>> {
-        let slice = self.props.as_slice();
-        let at = slice.iter().position(|prop| prop.ident == ident)?;
-        let prop = self.props.make_vec().remove(at);
-        Some(prop.values.into_vec())
-    }
-
     /// Every node of the tree in pre-order (a node, then its children's
-    /// subtrees in order), this one first.
-    pub fn nodes(&self) -> impl Iterator<Item = &SgfTree> + '_ {
-        let mut stack = vec![self];
-        std::iter::from_fn(move || {
-            let node = stack.pop()?;
-            stack.extend(node.children.iter().rev());
-            Some(node)
-        })
+    /// subtrees in order), the root first.
+    pub fn nodes(&self) -> impl Iterator<Item = Node<'_>> + '_ {
+        self.root().nodes()
     }
 
-    /// The nodes of the main line: this node, its first child, that one's
+    /// The nodes of the main line: the root, its first child, that one's
     /// first child, and so on.
-    pub fn main_line(&self) -> impl Iterator<Item = &SgfTree> + '_ {
-        std::iter::successors(Some(self), |node| node.children.first())
+    pub fn main_line(&self) -> impl Iterator<Item = Node<'_>> + '_ {
+        self.root().main_line()
     }
 
     /// Walks the tree as the events that write it: a pre-order walk over
@@ -207,11 +217,13 @@ impl SgfTree {
     /// # Ok::<(), sgf_stream::Error>(())
     /// ```
     pub fn walk(&self) -> Walk<'_> {
-        Walk::new(self)
+        self.root().walk()
     }
+}
 
-    /// The properties as stored, for the fast paths that read them.
-    pub(crate) fn props(&self) -> &[Property] {
-        self.props.as_slice()
+impl<'t> From<Node<'t>> for SgfTree {
+    /// [`Node::to_tree`].
+    fn from(node: Node<'t>) -> Self {
+        node.to_tree()
     }
 }

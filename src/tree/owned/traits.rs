@@ -1,69 +1,17 @@
-//! `Drop`, `Clone`, `PartialEq`, `Debug` and `Display` of [`SgfTree`],
-//! each with an explicit stack instead of recursion.
+//! `PartialEq`, `Debug` and `Display` of [`SgfTree`], each with an
+//! explicit stack instead of recursion.
 
 use std::fmt;
 use std::io;
 
-use super::SgfTree;
+use super::{Children, Node, SgfTree};
 use crate::write::{WriteOptions, Writer};
 
-impl Drop for SgfTree {
-    fn drop(&mut self) {
-        let mut stack = std::mem::take(&mut self.children);
-        while let Some(mut node) = stack.pop() {
-            stack.append(&mut node.children);
-        }
-    }
-}
-
-impl Clone for SgfTree {
-    fn clone(&self) -> Self {
-        // Post-order: a node is finished once all its children are.
-        struct Frame<'t> {
-            source: &'t SgfTree,
-            next_child: usize,
-            children: Vec<SgfTree>,
-        }
-        fn frame(source: &SgfTree) -> Frame<'_> {
-            Frame {
-                source,
-                next_child: 0,
-                children: Vec::with_capacity(source.children.len()),
-            }
-        }
-        let mut stack = vec![frame(self)];
-        loop {
-            let top = stack
-                .last_mut()
-                .expect("stack holds the root until it returns");
-            if let Some(child) = top.source.children.get(top.next_child) {
-                top.next_child += 1;
-                stack.push(frame(child));
-                continue;
-            }
-            let done = stack.pop().expect("checked above");
-            let node = SgfTree {
-                props: done.source.props.clone(),
-                children: done.children,
-            };
-            match stack.last_mut() {
-                Some(parent) => parent.children.push(node),
-                None => return node,
-            }
-        }
-    }
-}
-
 impl PartialEq for SgfTree {
+    /// Whether the two trees have the same properties and shape, however
+    /// their storage is laid out.
     fn eq(&self, other: &Self) -> bool {
-        let mut stack = vec![(self, other)];
-        while let Some((a, b)) = stack.pop() {
-            if a.props != b.props || a.children.len() != b.children.len() {
-                return false;
-            }
-            stack.extend(a.children.iter().zip(&b.children));
-        }
-        true
+        self.root() == other.root()
     }
 }
 
@@ -73,36 +21,35 @@ impl fmt::Debug for SgfTree {
     /// `SgfTree { properties: {..}, children: [..] }`, nested like a
     /// derived `Debug` but written without recursion.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut stack: Vec<(std::slice::Iter<'_, SgfTree>, bool)> = Vec::new();
-        let mut node = self;
+        debug_subtree(self.root(), "SgfTree", f)
+    }
+}
+
+/// Writes `node`'s subtree as `name { properties: {..}, children: [..] }`
+/// at every level, with a stack instead of recursion.
+pub(crate) fn debug_subtree(node: Node<'_>, name: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let mut stack: Vec<(Children<'_>, bool)> = Vec::new();
+    let mut node = node;
+    loop {
+        write!(f, "{name} {{ properties: {:?}, children: [", node.properties())?;
+        stack.push((node.children(), false));
+        // Open the next child, closing the nodes whose children are done.
         loop {
-            f.write_str("SgfTree { properties: {")?;
-            for (i, (ident, values)) in node.properties().enumerate() {
-                if i > 0 {
-                    f.write_str(", ")?;
+            let Some((siblings, wrote_one)) = stack.last_mut() else {
+                return Ok(());
+            };
+            match siblings.next() {
+                Some(child) => {
+                    if *wrote_one {
+                        f.write_str(", ")?;
+                    }
+                    *wrote_one = true;
+                    node = child;
+                    break;
                 }
-                write!(f, "{ident:?}: {values:?}")?;
-            }
-            f.write_str("}, children: [")?;
-            stack.push((node.children.iter(), false));
-            // Open the next child, closing the nodes whose children are done.
-            loop {
-                let Some((siblings, wrote_one)) = stack.last_mut() else {
-                    return Ok(());
-                };
-                match siblings.next() {
-                    Some(child) => {
-                        if *wrote_one {
-                            f.write_str(", ")?;
-                        }
-                        *wrote_one = true;
-                        node = child;
-                        break;
-                    }
-                    None => {
-                        stack.pop();
-                        f.write_str("] }")?;
-                    }
+                None => {
+                    stack.pop();
+                    f.write_str("] }")?;
                 }
             }
         }

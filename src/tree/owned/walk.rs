@@ -1,39 +1,39 @@
 //! [`Walk`]: a tree as the events that write it, without recursion.
 
-use super::SgfTree;
+use super::node::{Children, Node};
 
-/// One step of [`SgfTree::walk`].
+/// One step of [`SgfTree::walk`](super::SgfTree::walk).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum WalkEvent<'t> {
     /// `(`
     StartGameTree,
     /// `;` and then this node's properties.
-    Node(&'t SgfTree),
+    Node(Node<'t>),
     /// `)`
     EndGameTree,
 }
 
 #[derive(Debug, Clone, Copy)]
 enum WalkStep<'t> {
-    Open(&'t SgfTree),
-    Node(&'t SgfTree),
+    Open(Node<'t>),
+    Node(Node<'t>),
     Close,
 }
 
-/// Iterator of [`WalkEvent`]s; see [`SgfTree::walk`].
+/// Iterator of [`WalkEvent`]s; see [`SgfTree::walk`](super::SgfTree::walk).
 ///
 /// The stack holds, for each open variation, the siblings still to visit.
 #[derive(Debug, Clone)]
 pub struct Walk<'t> {
-    stack: Vec<std::slice::Iter<'t, SgfTree>>,
+    stack: Vec<Children<'t>>,
     next: Option<WalkStep<'t>>,
 }
 
 impl<'t> Walk<'t> {
-    pub(super) fn new(tree: &'t SgfTree) -> Self {
+    pub(super) fn new(node: Node<'t>) -> Self {
         Walk {
             stack: Vec::new(),
-            next: Some(WalkStep::Open(tree)),
+            next: Some(WalkStep::Open(node)),
         }
     }
 }
@@ -49,11 +49,12 @@ impl<'t> Iterator for Walk<'t> {
                 Some(WalkEvent::StartGameTree)
             }
             WalkStep::Node(node) => {
-                self.next = Some(match node.children.as_slice() {
-                    [] => WalkStep::Close,
-                    [only] => WalkStep::Node(only),
-                    [first, rest @ ..] => {
-                        self.stack.push(rest.iter());
+                let mut children = node.children();
+                self.next = Some(match (children.next(), children.is_done()) {
+                    (None, _) => WalkStep::Close,
+                    (Some(only), true) => WalkStep::Node(only),
+                    (Some(first), false) => {
+                        self.stack.push(children);
                         WalkStep::Open(first)
                     }
                 });

@@ -11,12 +11,19 @@
 
 use std::io;
 
-use super::repr::{self, Property};
+use super::arena::{Arena, PropData};
+use super::node::{Children, Node};
 use super::{SgfTree, WalkEvent};
 use crate::lex::{escape_into, Escape};
 use crate::write::{check_shape, TreeSink, WriteError, WriteTree, CHUNK};
 
 impl WriteTree for SgfTree {
+    fn write_into<W: io::Write>(&self, sink: &mut TreeSink<'_, W>) -> Result<(), WriteError> {
+        self.root().write_into(sink)
+    }
+}
+
+impl WriteTree for Node<'_> {
     fn write_into<W: io::Write>(&self, sink: &mut TreeSink<'_, W>) -> Result<(), WriteError> {
         if sink.one_line_plain() {
             self.write_plain(sink)
@@ -26,7 +33,7 @@ impl WriteTree for SgfTree {
     }
 }
 
-impl SgfTree {
+impl Node<'_> {
     /// Every step of [`walk`](Self::walk) through the writer's calls.
     fn write_laid_out<W: io::Write>(&self, sink: &mut TreeSink<'_, W>) -> Result<(), WriteError> {
         let top_level = sink.at_top_level();
@@ -93,13 +100,15 @@ impl SgfTree {
         sink: &mut TreeSink<'_, W>,
     ) -> Result<(), WriteError> {
         let escape = sink.text_escape();
-        let mut stack: Vec<std::slice::Iter<'_, SgfTree>> = Vec::new();
-        let mut node = self;
+        let arena = self.arena();
+        let mut stack: Vec<Children<'_>> = Vec::new();
+        let mut node = *self;
         let mut after_variation = false;
         let mut buf = sink.buf();
         loop {
-            node = match node.children() {
-                [] => {
+            let mut children = node.children();
+            node = match (children.next(), children.is_done()) {
+                (None, _) => {
                     // A leaf: close variations until one has a sibling left.
                     let next = loop {
                         let Some(siblings) = stack.last_mut() else {
@@ -119,16 +128,16 @@ impl SgfTree {
                     after_variation = false;
                     next
                 }
-                [only] => only,
-                [first, rest @ ..] => {
-                    stack.push(rest.iter());
+                (Some(only), true) => only,
+                (Some(first), false) => {
+                    stack.push(children);
                     buf.push(b'(');
                     first
                 }
             };
-            match move_node(node.props()) {
+            match move_node(arena, node.props()) {
                 Some(bytes) => buf.extend_from_slice(&bytes),
-                None => write_props(buf, node.props(), escape, CHECK)?,
+                None => write_props(buf, arena, node.props(), escape, CHECK)?,
             }
             if buf.len() >= CHUNK {
                 sink.hand_on_full(|sink| self.check(sink))?;
@@ -153,23 +162,22 @@ impl SgfTree {
 /// with a one-letter identifier and one two-byte value with nothing to
 /// escape. `None` for any other node.
 #[inline(always)]
-fn move_node(props: &[Property]) -> Option<[u8; 6]> {
+fn move_node(arena: &Arena, props: &[PropData]) -> Option<[u8; 6]> {
     let [prop] = props else {
         return None;
     };
-    let [letter] = *prop.ident.as_bytes() else {
+    if prop.ident_len != 1 || prop.count != 1 {
         return None;
-    };
-    let [value] = prop.values.as_slice() else {
-        return None;
-    };
-    let [a, b] = *value.as_bytes() else {
+    }
+    // The block is the letter and the value.
+    let start = prop.text as usize;
+    let end = arena.ends[prop.ends as usize] as usize;
+    let [letter, a, b] = *arena.text.as_bytes().get(start..end)? else {
         return None;
     };
     let plain = |byte: u8| !matches!(byte, b'\\' | b']' | b'\n');
-    // A static identifier is an uppercase letter; `write_props` checks
-    // any other.
-    (repr::is_static(&prop.ident) && plain(a) && plain(b))
+    // `write_props` checks any other identifier.
+    (letter.is_ascii_uppercase() && plain(a) && plain(b))
         .then_some([b';', letter, b'[', a, b, b']'])
 }
 
@@ -178,15 +186,17 @@ fn move_node(props: &[Property]) -> Option<[u8; 6]> {
 #[inline]
 fn write_props(
     buf: &mut Vec<u8>,
-    props: &[Property],
+    arena: &Arena,
+    props: &[PropData],
     escape: Escape,
     check: bool,
 ) -> Result<(), WriteError> {
     buf.push(b';');
     for prop in props {
-        let ident = &*prop.ident;
-        let values = prop.values.as_slice();
-        if check && (!repr::is_static(&prop.ident) || values.is_empty()) {
+        let ident = arena.ident(prop);
+        let values = arena.values(prop);
+        let uppercase = || ident.len() <= 2 && ident.bytes().all(|b| b.is_ascii_uppercase());
+        if check && (values.is_empty() || !uppercase()) {
             check_shape(ident, values.len())?;
         }
         put_short(buf, ident.as_bytes());
@@ -227,16 +237,14 @@ mod tests {
 
     /// A root with one line of children, each holding one property.
     fn line(props: &[(&str, &str)]) -> SgfTree {
-        let mut root = SgfTree::new();
-        root.set("GM", ["1"]);
-        let mut at = &mut root;
+        let mut tree = SgfTree::new();
+        tree.set("GM", ["1"]);
+        let mut at = tree.root_mut();
         for &(ident, value) in props {
-            let mut node = SgfTree::new();
-            node.set(ident, [value]);
-            at.children_mut().push(node);
-            at = &mut at.children_mut()[0];
+            at.push_child(SgfTree::new().with(ident, [value]));
+            at = at.into_child(0).expect("just pushed");
         }
-        root
+        tree
     }
 
     fn written(tree: &SgfTree, options: WriteOptions) -> Result<String, WriteError> {
@@ -280,8 +288,9 @@ mod tests {
         ));
         assert_eq!(empty.to_string(), "(;GM[1]AB;B[pd])");
         let mut below = line(&[("B", "pd"), ("W", "dp")]);
-        below.children_mut()[0].children_mut()[0].set("LB", Vec::<String>::new());
-        below.children_mut()[0].set("b", ["x"]);
+        let mut first = below.root_mut().into_child(0).unwrap();
+        first.set("b", ["x"]);
+        first.child(0).unwrap().set("LB", Vec::<String>::new());
         assert_eq!(below.to_string(), "(;GM[1];B[pd]b[x];W[dp]LB)");
     }
 }

@@ -13,8 +13,8 @@
 
 use std::ops::Range;
 
-use sgf_stream::go::{Game, GoNode, NodeValues, ReplayError, ReplayOptions, Rules};
-use sgf_stream::{value, Event};
+use sgf_stream::go::{Game, ReplayError, ReplayOptions, Rules};
+use sgf_stream::{value, Event, SgfTree};
 
 use crate::diag::Severity;
 use crate::visit::Note;
@@ -50,29 +50,6 @@ impl RulesChoice {
     }
 }
 
-/// A node gathered from events: its properties, values decoded as Text.
-#[derive(Debug, Default)]
-struct EventNode {
-    props: Vec<Entry>,
-}
-
-type Entry = (String, Vec<sgf_stream::value::Text>);
-
-fn view(entry: &Entry) -> (&str, NodeValues<'_>) {
-    (&entry.0, NodeValues::Text(&entry.1))
-}
-
-impl GoNode for EventNode {
-    type Properties<'s> =
-        std::iter::Map<std::slice::Iter<'s, Entry>, fn(&Entry) -> (&str, NodeValues<'_>)>;
-
-    fn node_properties(&self) -> Self::Properties<'_> {
-        self.props
-            .iter()
-            .map(view as fn(&Entry) -> (&str, NodeValues<'_>))
-    }
-}
-
 /// Replays the games of a stream of events: a game per open variation,
 /// cloned where a variation starts, each node played when the next one
 /// starts or its variation ends.
@@ -81,7 +58,8 @@ pub struct Walk {
     options: ReplayOptions,
     /// The game of each open variation; `None` once a game is not Go.
     games: Vec<Option<Game>>,
-    node: EventNode,
+    /// The node being gathered, values decoded as Text.
+    node: SgfTree,
     /// Where the node being gathered starts.
     node_at: Option<u64>,
     /// The problems found, with where their nodes start.
@@ -105,15 +83,11 @@ impl Walk {
                 self.node_at = Some(span.start);
             }
             Event::Property(ident, values) => {
-                let decoded = values
-                    .iter()
-                    .map(|raw| {
-                        value::text(raw.as_bytes())
-                            .unwrap_or_else(|_| value::text_lossy(raw.as_bytes()))
-                            .into()
-                    })
-                    .collect();
-                self.node.props.push((ident.as_str().to_string(), decoded));
+                let decoded = values.iter().map(|raw| {
+                    value::text(raw.as_bytes())
+                        .unwrap_or_else(|_| value::text_lossy(raw.as_bytes()))
+                });
+                self.node.push_property(ident.as_str(), decoded);
             }
             Event::EndGameTree => {
                 self.flush();
@@ -138,7 +112,7 @@ impl Walk {
                 }
             }
         }
-        self.node.props.clear();
+        self.node = SgfTree::new();
     }
 }
 
@@ -148,7 +122,7 @@ impl Walk {
         Walk {
             options: choice.options(),
             games: Vec::new(),
-            node: EventNode::default(),
+            node: SgfTree::new(),
             node_at: None,
             found: Vec::new(),
         }

@@ -1,0 +1,347 @@
+//! How an [`SgfTree`](super::SgfTree) stores a game: four vectors, with
+//! no allocation per node, property or value.
+//!
+//! - `nodes`: each node's properties (a run of `props`), its last child
+//!   and its next sibling, as indices; [`NONE`] where there is none. The
+//!   children form a ring: the last one's next sibling is the first, so
+//!   both ends are one step away and adding a child takes constant time.
+//! - `props`: each property's block of `text` (its identifier, then its
+//!   values one after another) and its values' ends (a run of `ends`).
+//! - `ends`: where each value ends in `text`; a value starts where the
+//!   one before it ends, the first where the identifier ends.
+//! - `text`: identifiers and decoded values, back to back.
+//!
+//! Editing appends: a property that grows gets a new block at the end
+//! and a node that gains a property gets a new run of `props`; the old
+//! ones stay unused until the tree is copied
+//! ([`Node::to_tree`](super::Node::to_tree)). Offsets are `u32`, so one
+//! game holds up to 4 GiB of text.
+
+use super::values::Values;
+
+/// No node: the end of a list of children.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// One node: its run of properties and its links.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct NodeData {
+    pub(crate) props: u32,
+    pub(crate) prop_count: u32,
+    /// The last child; its `next_sibling` is the first.
+    pub(crate) last_child: u32,
+    /// The next child of the same parent, the first one after the last.
+    pub(crate) next_sibling: u32,
+}
+
+impl NodeData {
+    /// A node with no properties at `props`, and no links.
+    pub(crate) fn new(props: u32) -> Self {
+        NodeData {
+            props,
+            prop_count: 0,
+            last_child: NONE,
+            next_sibling: NONE,
+        }
+    }
+}
+
+/// One property: where its block starts in `text`, how long its
+/// identifier is, and its run of value ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PropData {
+    pub(crate) text: u32,
+    pub(crate) ident_len: u32,
+    pub(crate) ends: u32,
+    pub(crate) count: u32,
+}
+
+/// The storage of one game tree; see the module docs.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Arena {
+    pub(crate) nodes: Vec<NodeData>,
+    pub(crate) props: Vec<PropData>,
+    pub(crate) ends: Vec<u32>,
+    pub(crate) text: String,
+}
+
+/// The game's text passed 4 GiB, which `u32` offsets cannot address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TooLarge;
+
+/// `len` as an offset.
+#[inline]
+pub(crate) fn offset(len: usize) -> Result<u32, TooLarge> {
+    u32::try_from(len).map_err(|_| TooLarge)
+}
+
+/// `len` as an offset, for the editing calls, which document the limit.
+pub(crate) fn offset_or_panic(len: usize) -> u32 {
+    offset(len).expect(TOO_LARGE)
+}
+
+/// The panic of an editing call past the limit.
+pub(crate) const TOO_LARGE: &str = "an SgfTree holds up to 4 GiB of text";
+
+impl Arena {
+    /// An arena holding one node with no properties: a new tree.
+    pub(crate) fn single() -> Self {
+        Arena {
+            nodes: vec![NodeData::new(0)],
+            ..Arena::default()
+        }
+    }
+
+    /// Empties the arena, keeping its memory.
+    pub(crate) fn clear(&mut self) {
+        self.nodes.clear();
+        self.props.clear();
+        self.ends.clear();
+        self.text.clear();
+    }
+
+    /// A copy in exactly sized vectors, for a finished game.
+    pub(crate) fn to_exact(&self) -> Arena {
+        Arena {
+            nodes: self.nodes.to_vec(),
+            props: self.props.to_vec(),
+            ends: self.ends.to_vec(),
+            text: self.text.as_str().to_owned(),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn node(&self, id: u32) -> &NodeData {
+        &self.nodes[id as usize]
+    }
+
+    /// The properties of node `id`.
+    #[inline]
+    pub(crate) fn props_of(&self, id: u32) -> &[PropData] {
+        let node = self.node(id);
+        let start = node.props as usize;
+        &self.props[start..start + node.prop_count as usize]
+    }
+
+    /// The identifier of `prop`.
+    #[inline]
+    pub(crate) fn ident(&self, prop: &PropData) -> &str {
+        let start = prop.text as usize;
+        &self.text[start..start + prop.ident_len as usize]
+    }
+
+    /// The values of `prop`.
+    #[inline]
+    pub(crate) fn values(&self, prop: &PropData) -> Values<'_> {
+        let start = prop.ends as usize;
+        Values::new(
+            &self.text,
+            prop.text + prop.ident_len,
+            &self.ends[start..start + prop.count as usize],
+        )
+    }
+
+    /// Where property `ident` of node `id` is in `props`.
+    #[inline]
+    pub(crate) fn find(&self, id: u32, ident: &str) -> Option<usize> {
+        let node = self.node(id);
+        let start = node.props as usize;
+        self.props_of(id)
+            .iter()
+            .position(|prop| self.ident(prop) == ident)
+            .map(|at| start + at)
+    }
+
+    /// Starts a property block: its identifier goes into `text`.
+    #[inline]
+    pub(crate) fn start_prop(&mut self, ident: &str) -> Result<PropData, TooLarge> {
+        let text = offset(self.text.len())?;
+        let ends = offset(self.ends.len())?;
+        self.text.push_str(ident);
+        Ok(PropData {
+            text,
+            ident_len: ident.len() as u32,
+            ends,
+            count: 0,
+        })
+    }
+
+    /// Ends a value of the property being written: its text is in place.
+    #[inline]
+    pub(crate) fn end_value(&mut self, prop: &mut PropData) -> Result<(), TooLarge> {
+        self.ends.push(offset(self.text.len())?);
+        prop.count += 1;
+        Ok(())
+    }
+
+    /// Writes a whole property block.
+    pub(crate) fn write_prop<I, V>(&mut self, ident: &str, values: I) -> Result<PropData, TooLarge>
+    where
+        I: IntoIterator<Item = V>,
+        V: AsRef<str>,
+    {
+        let mut prop = self.start_prop(ident)?;
+        for value in values {
+            self.text.push_str(value.as_ref());
+            self.end_value(&mut prop)?;
+        }
+        Ok(prop)
+    }
+
+    /// Removes `prop`'s block, the last one written.
+    pub(crate) fn truncate_to(&mut self, prop: &PropData) {
+        self.text.truncate(prop.text as usize);
+        self.ends.truncate(prop.ends as usize);
+    }
+
+    /// Appends node `child`, which has no parent, as the last child of
+    /// node `parent`.
+    #[inline]
+    pub(crate) fn link_last_child(&mut self, parent: u32, child: u32) {
+        let last = self.nodes[parent as usize].last_child;
+        self.nodes[child as usize].next_sibling = match last {
+            NONE => child,
+            last => std::mem::replace(&mut self.nodes[last as usize].next_sibling, child),
+        };
+        self.nodes[parent as usize].last_child = child;
+    }
+
+    /// The first child of node `id`, or [`NONE`].
+    #[inline]
+    pub(crate) fn first_child(&self, id: u32) -> u32 {
+        match self.node(id).last_child {
+            NONE => NONE,
+            last => self.node(last).next_sibling,
+        }
+    }
+
+    /// The ids of node `id`'s children.
+    #[inline]
+    pub(crate) fn children(&self, id: u32) -> ChildIds<'_> {
+        ChildIds {
+            arena: self,
+            next: self.first_child(id),
+            last: self.node(id).last_child,
+        }
+    }
+
+    /// Unlinks the `index`th child of node `parent`; returns its id.
+    pub(crate) fn unlink_child(&mut self, parent: u32, index: usize) -> Option<u32> {
+        let last = self.node(parent).last_child;
+        if last == NONE {
+            return None;
+        }
+        // The child before it in the ring: the last one for the first.
+        let mut before = last;
+        for _ in 0..index {
+            before = self.node(before).next_sibling;
+            if before == last {
+                return None;
+            }
+        }
+        let child = self.node(before).next_sibling;
+        if child == before {
+            self.nodes[parent as usize].last_child = NONE;
+        } else {
+            let after = self.node(child).next_sibling;
+            self.nodes[before as usize].next_sibling = after;
+            if child == last {
+                self.nodes[parent as usize].last_child = before;
+            }
+        }
+        self.nodes[child as usize].next_sibling = NONE;
+        Some(child)
+    }
+
+    /// Gives node `id` room for one more property at the end of its run:
+    /// moves the run to the end of `props` unless it is there.
+    pub(crate) fn make_room(&mut self, id: u32) {
+        let node = *self.node(id);
+        let end = node.props as usize + node.prop_count as usize;
+        if end == self.props.len() {
+            return;
+        }
+        let start = offset_or_panic(self.props.len());
+        self.props
+            .extend_from_within(node.props as usize..end);
+        self.nodes[id as usize].props = start;
+    }
+
+    /// Copies the subtree of `from`'s node `root` into this arena, with no
+    /// links to the rest; returns its id here. Only what the subtree uses
+    /// is copied.
+    pub(crate) fn copy_subtree(&mut self, from: &Arena, root: u32) -> u32 {
+        let new_root = offset_or_panic(self.nodes.len());
+        // Pre-order with a stack of (id in `from`, parent id here), the
+        // children pushed last first.
+        let mut stack = vec![(root, NONE)];
+        let mut children = Vec::new();
+        while let Some((id, parent)) = stack.pop() {
+            let here = offset_or_panic(self.nodes.len());
+            let mut node = NodeData::new(offset_or_panic(self.props.len()));
+            for prop in from.props_of(id) {
+                let copied = self.copy_prop(from, prop);
+                self.props.push(copied);
+                node.prop_count += 1;
+            }
+            self.nodes.push(node);
+            if parent != NONE {
+                self.link_last_child(parent, here);
+            }
+            children.extend(from.children(id));
+            stack.extend(children.drain(..).rev().map(|child| (child, here)));
+        }
+        new_root
+    }
+
+    /// Copies one property's block and ends from `from`.
+    fn copy_prop(&mut self, from: &Arena, prop: &PropData) -> PropData {
+        let ends = &from.ends[prop.ends as usize..(prop.ends + prop.count) as usize];
+        let block_end = ends.last().map_or(prop.text + prop.ident_len, |&end| end);
+        let start = offset_or_panic(self.text.len());
+        offset_or_panic(self.text.len() + (block_end - prop.text) as usize);
+        self.text
+            .push_str(&from.text[prop.text as usize..block_end as usize]);
+        let shift = |end: &u32| end - prop.text + start;
+        let first_end = offset_or_panic(self.ends.len());
+        self.ends.extend(ends.iter().map(shift));
+        PropData {
+            text: start,
+            ident_len: prop.ident_len,
+            ends: first_end,
+            count: prop.count,
+        }
+    }
+}
+
+/// The ids of a node's children, in order; see [`Arena::children`].
+#[derive(Debug, Clone)]
+pub(crate) struct ChildIds<'t> {
+    arena: &'t Arena,
+    next: u32,
+    last: u32,
+}
+
+impl ChildIds<'_> {
+    /// Whether no child is left.
+    #[inline]
+    pub(crate) fn is_done(&self) -> bool {
+        self.next == NONE
+    }
+}
+
+impl Iterator for ChildIds<'_> {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        let child = self.next;
+        if child == NONE {
+            return None;
+        }
+        self.next = match child == self.last {
+            true => NONE,
+            false => self.arena.node(child).next_sibling,
+        };
+        Some(child)
+    }
+}
