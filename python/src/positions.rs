@@ -99,7 +99,7 @@ pub fn planes(game: &GameData) -> Result<Planes, String> {
         Nodes::Text(text, _) => replay_text(text, &mut recorder)?,
         Nodes::Built(arena) => {
             for node in main_line_tree(arena).main_line() {
-                recorder.node(node)?;
+                recorder.node(&node)?;
             }
         }
     }

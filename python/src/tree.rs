@@ -5,6 +5,7 @@
 
 use sgf_stream::event::PropIdent;
 use sgf_stream::game::{GameCollector, GameInfo, GameResult, WinBy};
+use sgf_stream::tree::{Node, NodeMut};
 use sgf_stream::typed::{BoardSize, Color, Decoder, Move, PropertyError, Value};
 use sgf_stream::{Charset, Event, Layout, Newline, SgfTree, WriteOptions, Writer};
 
@@ -17,7 +18,7 @@ use crate::read::Values;
 
 /// `tree` as the binding's game record, with its main-line moves, game
 /// information, setup stones and nodes.
-pub fn game_data(mut tree: SgfTree, charset: &'static str) -> GameData {
+pub fn game_data(tree: SgfTree, charset: &'static str) -> GameData {
     let (moves, move_errors) = tree.moves_lenient();
     let (info, info_errors) = tree.game_info_lenient();
     let mut game = GameData {
@@ -36,7 +37,7 @@ pub fn game_data(mut tree: SgfTree, charset: &'static str) -> GameData {
         ..GameData::default()
     };
     let mut arena = Arena::default();
-    flatten(&mut tree, &mut arena);
+    flatten(&tree, &mut arena);
     game.nodes = Nodes::Built(arena);
     game
 }
@@ -270,20 +271,21 @@ fn range_of(text: &mut Vec<u8>, part: &str) -> (u32, u32) {
     (start, text.len() as u32)
 }
 
-/// Moves the nodes of `tree` into `game`, an arena, in pre-order,
+/// Copies the nodes of `tree` into `game`, an arena, in pre-order,
 /// without recursion.
-fn flatten(tree: &mut SgfTree, game: &mut Arena) {
-    let root = std::mem::take(tree);
-    // (node, its parent, its parent's last child so far)
-    let mut stack: Vec<(SgfTree, u32)> = vec![(root, NONE)];
+fn flatten(tree: &SgfTree, game: &mut Arena) {
+    // (node, its parent's index in `game`), the next node on top.
+    let mut stack: Vec<(Node<'_>, u32)> = vec![(tree.root(), NONE)];
+    let mut children: Vec<Node<'_>> = Vec::new();
+    // Per node of `game`: its last child so far.
     let mut last_child: Vec<u32> = Vec::new();
-    while let Some((mut node, parent)) = stack.pop() {
+    while let Some((node, parent)) = stack.pop() {
         let index = game.nodes.len() as u32;
         let props_start = game.props.len() as u32;
-        for (ident, values) in node.take_properties() {
-            let ident = range_of(&mut game.text, &ident);
+        for (ident, values) in node.properties() {
+            let ident = range_of(&mut game.text, ident);
             let values_start = game.values.len() as u32;
-            for value in &values {
+            for value in values.iter() {
                 let range = range_of(&mut game.text, value);
                 game.values.push(range);
             }
@@ -306,29 +308,41 @@ fn flatten(tree: &mut SgfTree, game: &mut Arena) {
             }
             last_child[parent as usize] = index;
         }
-        let children = std::mem::take(node.children_mut());
-        stack.extend(children.into_iter().rev().map(|child| (child, index)));
+        children.extend(node.children());
+        stack.extend(children.drain(..).rev().map(|child| (child, index)));
+    }
+}
+
+/// Adds the properties of node `at` of `game` to `node`, in order.
+fn copy_properties(game: &Arena, at: u32, node: &mut NodeMut<'_>) {
+    for prop in game.props_of(at) {
+        node.push_property(&game.str(prop.ident), game.values_of(prop));
     }
 }
 
 /// The main line of `game` (from the root), as an `SgfTree` whose nodes
-/// have one child each.
+/// have one child each, built from the root down.
 pub fn main_line_tree(game: &Arena) -> SgfTree {
-    let line = game.line_from(0);
-    let mut tree: Option<SgfTree> = None;
-    for &at in line.iter().rev() {
-        let mut node = SgfTree::new();
-        for prop in game.props_of(at) {
-            node.push_property(&game.str(prop.ident), game.values_of(prop));
+    let mut tree = SgfTree::new();
+    let mut node = tree.root_mut();
+    for (step, at) in game.line_from(0).into_iter().enumerate() {
+        if step > 0 {
+            node.push_child(SgfTree::new());
+            node = node.into_child(0).expect("the child just pushed");
         }
-        node.children_mut().extend(tree.take());
-        tree = Some(node);
+        copy_properties(game, at, &mut node);
     }
-    tree.unwrap_or_default()
+    tree
 }
 
 /// The subtree of `game` from node `top`, as an `SgfTree`, built from the
 /// last node back so that every child is ready before its parent.
+///
+/// A `NodeMut` only goes down, so a build from the top would go down from
+/// the root again for every variation; bottom up, `SgfTree::with_child`
+/// copies the smaller of two trees into the other, which keeps the
+/// copying at most linear in the size times the depth of nesting (and
+/// linear for a line of moves).
 fn to_tree(game: &Arena, top: u32) -> SgfTree {
     // Pre-order puts a subtree's nodes right after its top, up to the
     // next node that is not below it.
@@ -340,13 +354,12 @@ fn to_tree(game: &Arena, top: u32) -> SgfTree {
     built.resize_with(end - top as usize, || None);
     for at in (top as usize..end).rev() {
         let mut node = SgfTree::new();
-        for prop in game.props_of(at as u32) {
-            node.push_property(&game.str(prop.ident), game.values_of(prop));
-        }
+        copy_properties(game, at as u32, &mut node.root_mut());
         let mut child = game.nodes[at].first_child;
         while child != NONE {
-            let taken = built[child as usize - top as usize].take();
-            node.children_mut().extend(taken);
+            if let Some(taken) = built[child as usize - top as usize].take() {
+                node = node.with_child(taken);
+            }
             child = game.nodes[child as usize].next_sibling;
         }
         built[at - top as usize] = Some(node);
@@ -396,4 +409,41 @@ pub fn write(games: &[(&GameData, u32)], spec: &WriteSpec) -> Result<Vec<u8>, St
             .map_err(|err| err.to_string())?;
     }
     writer.into_inner().map_err(|err| err.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: &str =
+        "(;GM[1]C[a \\] b];B[aa](;W[ab];B[ac](;W[ad])(;W[ae]))(;W[dd])(;W[de];B[df]))";
+
+    #[test]
+    fn the_binding_arena_gives_back_the_library_tree_and_its_subtrees() {
+        let tree = sgf_stream::parse(GAME).unwrap();
+        let game = game_data(tree.clone(), "UTF-8");
+        let arena = game.arena();
+        assert_eq!(arena.nodes.len(), tree.nodes().count());
+        // Node `i` of the binding's arena is node `i` of the tree in
+        // pre-order, with its subtree.
+        for (at, node) in tree.nodes().enumerate() {
+            assert_eq!(to_tree(arena, at as u32), node.to_tree(), "node {at}");
+        }
+        assert_eq!(to_tree(arena, 0), tree);
+    }
+
+    #[test]
+    fn the_main_line_tree_has_the_main_line_nodes_one_below_the_other() {
+        let tree = sgf_stream::parse(GAME).unwrap();
+        let line = main_line_tree(game_data(tree.clone(), "UTF-8").arena());
+        assert_eq!(
+            line.to_string(),
+            "(;GM[1]C[a \\] b];B[aa];W[ab];B[ac];W[ad])"
+        );
+        assert!(line.nodes().all(|node| node.children().len() <= 1));
+        assert_eq!(line.main_line().count(), tree.main_line().count());
+        for (ours, theirs) in line.main_line().zip(tree.main_line()) {
+            assert!(ours.properties().eq(theirs.properties()));
+        }
+    }
 }
