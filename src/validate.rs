@@ -160,7 +160,7 @@ pub fn validate(root: &SgfTree) -> Vec<Violation> {
     let mut stack = vec![(root.children(), 0usize, seen)];
     while let Some((children, next, seen)) = stack.last_mut() {
         let seen_here = *seen;
-        let Some(child) = children.next() else {
+        let Some(&child) = children.get(*next) else {
             stack.pop();
             path.pop();
             continue;

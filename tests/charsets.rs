@@ -324,7 +324,7 @@ fn seed_000_shift_jis_file_reads_back_exactly() {
     let comments: Vec<&str> = root
         .nodes()
         .filter_map(|n| n.get("C"))
-        .map(|c| c[0].as_str())
+        .filter_map(|c| c.first())
         .collect();
     assert_eq!(
         comments,

@@ -14,9 +14,9 @@ fn exercise(sgf: String, nodes: usize) {
     let copy = tree.clone();
     assert!(copy == tree);
     let mut different = tree.clone();
-    let mut last = &mut different;
-    while !last.children().is_empty() {
-        last = &mut last.children_mut()[0];
+    let mut last = different.root_mut();
+    while !last.as_node().children().is_empty() {
+        last = last.into_child(0).unwrap();
     }
     last.set("X", ["changed"]);
     assert!(different != tree);
@@ -67,8 +67,8 @@ fn a_wide_tree_of_siblings() {
     on_small_stack(STACK, || {
         let mut root = SgfTree::new().with("SZ", ["19"]);
         for i in 0..100_000 {
-            root.children_mut()
-                .push(SgfTree::new().with("C", [i.to_string()]));
+            root.root_mut()
+                .push_child(SgfTree::new().with("C", [i.to_string()]));
         }
         let written = root.to_string();
         assert_eq!(parse(&written).unwrap(), root);

@@ -11,6 +11,7 @@ use common::go::{assert_board, pt, setup_properties};
 use sgf_stream::go::{
     Game, Illegal, Replay, ReplayError, ReplayErrorKind, ReplayOptions, Rules, Step, Suicide,
 };
+use sgf_stream::tree::Node;
 use sgf_stream::typed::{Color, Move};
 use sgf_stream::{CompactTree, ReaderBuilder, SgfTree};
 
@@ -263,12 +264,12 @@ fn tree_and_compact_tree_replay_alike() {
         .unwrap();
     assert_eq!(ours, theirs);
     // Any path: the second variation.
-    let path: Vec<&SgfTree> = vec![
-        &tree,
-        &tree.children()[0],
-        &tree.children()[0].children()[0],
-        &tree.children()[0].children()[0].children()[1],
-        &tree.children()[0].children()[0].children()[1].children()[0],
+    let path: Vec<Node> = vec![
+        tree.root(),
+        tree.children()[0],
+        tree.children()[0].children()[0],
+        tree.children()[0].children()[0].children()[1],
+        tree.children()[0].children()[0].children()[1].children()[0],
     ];
     let game = Replay::new(path).run().unwrap();
     assert_eq!(game.moves(), 4);

@@ -86,12 +86,8 @@ fn node(ident: impl Strategy<Value = String>, values: usize) -> impl Strategy<Va
 
 fn tree() -> impl Strategy<Value = SgfTree> {
     node(ident(), 1).prop_recursive(5, 40, 4, |inner| {
-        (node(ident(), 1), proptest::collection::vec(inner, 0..4)).prop_map(
-            |(mut node, children)| {
-                node.children_mut().extend(children);
-                node
-            },
-        )
+        (node(ident(), 1), proptest::collection::vec(inner, 0..4))
+            .prop_map(|(node, children)| children.into_iter().fold(node, SgfTree::with_child))
     })
 }
 
@@ -99,12 +95,8 @@ fn tree() -> impl Strategy<Value = SgfTree> {
 /// and properties with no value.
 fn any_tree() -> impl Strategy<Value = SgfTree> {
     node(any_ident(), 0).prop_recursive(5, 40, 4, |inner| {
-        (node(any_ident(), 0), proptest::collection::vec(inner, 0..4)).prop_map(
-            |(mut node, children)| {
-                node.children_mut().extend(children);
-                node
-            },
-        )
+        (node(any_ident(), 0), proptest::collection::vec(inner, 0..4))
+            .prop_map(|(node, children)| children.into_iter().fold(node, SgfTree::with_child))
     })
 }
 

@@ -202,14 +202,13 @@ impl TreeBuilder {
     /// Where the current node has property `ident` already, if it has.
     #[inline]
     fn find(&mut self, ident: &str) -> Option<usize> {
-        let Some(node) = self.arena.nodes.last() else {
-            return None;
-        };
+        let node = self.arena.nodes.last()?;
         let start = node.props as usize;
         let props = &self.arena.props[start..];
         if props.len() >= LINEAR_LOOKUP {
             if !self.seen.is_active() {
-                self.seen.fill(props.iter().map(|prop| self.arena.ident(prop)));
+                self.seen
+                    .fill(props.iter().map(|prop| self.arena.ident(prop)));
             }
             match self.seen.lookup(ident) {
                 Lookup::Absent => return None,
@@ -269,7 +268,9 @@ impl TreeBuilder {
         let decoded = match (values.len(), run) {
             // The run of one value is `[`, the value, `]`: no search needed.
             (1, [b'[', body @ .., b']']) => decode(body, arena),
-            _ => values.iter().try_for_each(|raw| decode(raw.as_bytes(), arena)),
+            _ => values
+                .iter()
+                .try_for_each(|raw| decode(raw.as_bytes(), arena)),
         };
         match decoded {
             Ok(()) => Ok(prop),

@@ -115,7 +115,13 @@ impl Repairs {
     /// Merges `repeat`, the block just written of a property repeated in
     /// the current node, into the property at index `at` of the game's
     /// properties; the repeat's block is removed.
-    pub(crate) fn merge(&mut self, arena: &mut Arena, at: usize, repeat: PropData, span: Range<u64>) {
+    pub(crate) fn merge(
+        &mut self,
+        arena: &mut Arena,
+        at: usize,
+        repeat: PropData,
+        span: Range<u64>,
+    ) {
         let values = arena.values(&repeat).to_vec();
         arena.truncate_to(&repeat);
         let ident = arena.ident(&arena.props[at]).to_string();

@@ -9,5 +9,6 @@ mod owned;
 pub use compact::{CompactEvent, CompactTree, CompactWalk, NodeRef, Properties};
 pub(crate) use owned::arena;
 pub use owned::{
-    Children, Node, NodeMut, NodeProperties, SgfTree, Values, ValuesIter, Walk, WalkEvent,
+    Children, ChildrenIter, Node, NodeMut, NodeProperties, SgfTree, Values, ValuesIter, Walk,
+    WalkEvent,
 };

@@ -413,7 +413,11 @@ impl<W: io::Write> TreeSink<'_, W> {
     /// # Errors
     /// As [`check_shape`], and for a legacy charset
     /// [`WriteError::Unencodable`].
-    pub(crate) fn text_values(&mut self, ident: &str, values: Values<'_>) -> Result<(), WriteError> {
+    pub(crate) fn text_values(
+        &mut self,
+        ident: &str,
+        values: Values<'_>,
+    ) -> Result<(), WriteError> {
         if self.checks_shape() {
             check_shape(ident, values.len())?;
         }

@@ -261,8 +261,7 @@ impl Arena {
             return;
         }
         let start = offset_or_panic(self.props.len());
-        self.props
-            .extend_from_within(node.props as usize..end);
+        self.props.extend_from_within(node.props as usize..end);
         self.nodes[id as usize].props = start;
     }
 

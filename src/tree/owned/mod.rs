@@ -12,7 +12,7 @@ mod walk;
 mod write;
 
 pub use edit::NodeMut;
-pub use node::{Children, Node, NodeProperties};
+pub use node::{Children, ChildrenIter, Node, NodeProperties};
 pub use values::{Values, ValuesIter};
 pub use walk::{Walk, WalkEvent};
 
@@ -29,7 +29,7 @@ use arena::Arena;
 /// ```
 /// let tree = sgf_stream::parse("(;SZ[19]C[hi\\]];B[pd](;W[dp])(;W[dd]))")?;
 /// assert_eq!(tree.get("C").unwrap(), ["hi]"]);
-/// assert_eq!(tree.children().next().unwrap().children().len(), 2);
+/// assert_eq!(tree.children()[0].children().len(), 2);
 /// assert_eq!(tree.to_string(), "(;SZ[19]C[hi\\]];B[pd](;W[dp])(;W[dd]))");
 /// # Ok::<(), sgf_stream::Error>(())
 /// ```

@@ -17,11 +17,12 @@ use super::SgfTree;
 ///
 /// ```
 /// let tree = sgf_stream::parse("(;GM[1];B[pd](;W[dp])(;W[dd]))")?;
-/// let first_move = tree.children().next().unwrap();
+/// let first_move = tree.children()[0];
 /// assert_eq!(first_move.get("B").unwrap(), ["pd"]);
 /// let answers: Vec<&str> = first_move
 ///     .children()
-///     .map(|child| child.get("W").unwrap()[0].as_ref())
+///     .iter()
+///     .map(|child| &child.get("W").unwrap()[0])
 ///     .collect();
 /// assert_eq!(answers, ["dp", "dd"]);
 /// # Ok::<(), sgf_stream::Error>(())
@@ -67,7 +68,13 @@ impl<'t> Node<'t> {
     /// The children in order; the first one is the main line.
     #[inline]
     pub fn children(&self) -> Children<'t> {
-        Children {
+        Children::of(self.arena, self.id)
+    }
+
+    /// The children one at a time, for the walks.
+    #[inline]
+    pub(crate) fn child_nodes(&self) -> ChildNodes<'t> {
+        ChildNodes {
             arena: self.arena,
             ids: self.arena.children(self.id),
         }
@@ -112,7 +119,7 @@ impl<'t> Node<'t> {
     ///
     /// ```
     /// let tree = sgf_stream::parse("(;GM[1];B[pd](;W[dp])(;W[dd]))")?;
-    /// let variation = tree.main_line().nth(1).unwrap().children().nth(1).unwrap();
+    /// let variation = tree.main_line().nth(1).unwrap().children()[1];
     /// assert_eq!(variation.to_tree().to_string(), "(;W[dd])");
     /// # Ok::<(), sgf_stream::Error>(())
     /// ```
@@ -137,7 +144,7 @@ impl PartialEq for Node<'_> {
             if !a.properties().eq(b.properties()) {
                 return false;
             }
-            let (mut left, mut right) = (a.children(), b.children());
+            let (mut left, mut right) = (a.child_nodes(), b.child_nodes());
             loop {
                 match (left.next(), right.next()) {
                     (Some(l), Some(r)) => stack.push((l, r)),
@@ -192,47 +199,142 @@ impl fmt::Debug for NodeProperties<'_> {
     }
 }
 
-/// The children of a node in order; see [`Node::children`]. It knows its
-/// length, and [`get`](Self::get) picks one out.
+/// The children of a node in order, borrowed: a slice of [`Node`]s (it
+/// derefs to `[Node]`), so `children()[0]`, `.len()`, `.first()` and
+/// `.iter()` read as they do on a vector. Up to four are held without an
+/// allocation.
+///
+/// ```
+/// let tree = sgf_stream::parse("(;GM[1](;B[pd])(;B[dd]))")?;
+/// let children = tree.children();
+/// assert_eq!(children.len(), 2);
+/// assert_eq!(children[1].get("B").unwrap(), ["dd"]);
+/// let moves: Vec<&str> = children.iter().map(|c| &c.get("B").unwrap()[0]).collect();
+/// assert_eq!(moves, ["pd", "dd"]);
+/// # Ok::<(), sgf_stream::Error>(())
+/// ```
 #[derive(Clone)]
-pub struct Children<'t> {
+pub struct Children<'t>(ChildSlots<'t>);
+
+/// Where [`Children`] holds its nodes.
+#[derive(Clone)]
+enum ChildSlots<'t> {
+    /// The first `len` slots are the children.
+    Inline {
+        slots: [Node<'t>; INLINE],
+        len: usize,
+    },
+    Spilled(Vec<Node<'t>>),
+}
+
+/// How many children [`Children`] holds without an allocation.
+const INLINE: usize = 4;
+
+impl<'t> Children<'t> {
+    /// The children of node `id` of `arena`.
+    #[inline]
+    fn of(arena: &'t Arena, id: u32) -> Self {
+        let filler = Node::new(arena, id);
+        let mut slots = [filler; INLINE];
+        let mut ids = arena.children(id);
+        let mut len = 0;
+        for (slot, child) in slots.iter_mut().zip(ids.by_ref()) {
+            *slot = Node::new(arena, child);
+            len += 1;
+        }
+        if ids.is_done() {
+            return Children(ChildSlots::Inline { slots, len });
+        }
+        let mut spilled = slots.to_vec();
+        spilled.extend(ids.map(|child| Node::new(arena, child)));
+        Children(ChildSlots::Spilled(spilled))
+    }
+}
+
+impl<'t> std::ops::Deref for Children<'t> {
+    type Target = [Node<'t>];
+
+    #[inline]
+    fn deref(&self) -> &[Node<'t>] {
+        match &self.0 {
+            ChildSlots::Inline { slots, len } => &slots[..*len],
+            ChildSlots::Spilled(nodes) => nodes,
+        }
+    }
+}
+
+impl<'a, 't> IntoIterator for &'a Children<'t> {
+    type Item = &'a Node<'t>;
+    type IntoIter = std::slice::Iter<'a, Node<'t>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'t> IntoIterator for Children<'t> {
+    type Item = Node<'t>;
+    type IntoIter = ChildrenIter<'t>;
+
+    fn into_iter(self) -> ChildrenIter<'t> {
+        ChildrenIter {
+            children: self,
+            next: 0,
+        }
+    }
+}
+
+impl fmt::Debug for Children<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// The children of a node, by value; see [`Children`].
+#[derive(Clone, Debug)]
+pub struct ChildrenIter<'t> {
+    children: Children<'t>,
+    next: usize,
+}
+
+impl<'t> Iterator for ChildrenIter<'t> {
+    type Item = Node<'t>;
+
+    fn next(&mut self) -> Option<Node<'t>> {
+        let node = *self.children.get(self.next)?;
+        self.next += 1;
+        Some(node)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.children.len() - self.next;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for ChildrenIter<'_> {}
+
+/// The children of a node in order, one at a time, without gathering
+/// them: for the walks.
+#[derive(Clone, Debug)]
+pub(crate) struct ChildNodes<'t> {
     arena: &'t Arena,
     ids: ChildIds<'t>,
 }
 
-impl<'t> Children<'t> {
-    /// Child `index` of those left, if there are that many.
-    pub fn get(&self, index: usize) -> Option<Node<'t>> {
-        self.clone().nth(index)
-    }
-
-    /// Whether no child is left, without counting them.
+impl ChildNodes<'_> {
+    /// Whether no child is left.
     #[inline]
     pub(crate) fn is_done(&self) -> bool {
         self.ids.is_done()
     }
 }
 
-impl<'t> Iterator for Children<'t> {
+impl<'t> Iterator for ChildNodes<'t> {
     type Item = Node<'t>;
 
     #[inline]
     fn next(&mut self) -> Option<Node<'t>> {
         self.ids.next().map(|id| Node::new(self.arena, id))
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let len = self.ids.clone().count();
-        (len, Some(len))
-    }
-}
-
-impl ExactSizeIterator for Children<'_> {}
-
-impl std::iter::FusedIterator for Children<'_> {}
-
-impl fmt::Debug for Children<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.clone()).finish()
     }
 }

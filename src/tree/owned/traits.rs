@@ -4,7 +4,8 @@
 use std::fmt;
 use std::io;
 
-use super::{Children, Node, SgfTree};
+use super::node::ChildNodes;
+use super::{Node, SgfTree};
 use crate::write::{WriteOptions, Writer};
 
 impl PartialEq for SgfTree {
@@ -28,11 +29,15 @@ impl fmt::Debug for SgfTree {
 /// Writes `node`'s subtree as `name { properties: {..}, children: [..] }`
 /// at every level, with a stack instead of recursion.
 pub(crate) fn debug_subtree(node: Node<'_>, name: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    let mut stack: Vec<(Children<'_>, bool)> = Vec::new();
+    let mut stack: Vec<(ChildNodes<'_>, bool)> = Vec::new();
     let mut node = node;
     loop {
-        write!(f, "{name} {{ properties: {:?}, children: [", node.properties())?;
-        stack.push((node.children(), false));
+        write!(
+            f,
+            "{name} {{ properties: {:?}, children: [",
+            node.properties()
+        )?;
+        stack.push((node.child_nodes(), false));
         // Open the next child, closing the nodes whose children are done.
         loop {
             let Some((siblings, wrote_one)) = stack.last_mut() else {

@@ -149,6 +149,24 @@ impl<S: AsRef<str>> PartialEq<Vec<S>> for Values<'_> {
     }
 }
 
+impl<S: AsRef<str>> PartialEq<Values<'_>> for [S] {
+    fn eq(&self, other: &Values<'_>) -> bool {
+        other == self
+    }
+}
+
+impl<S: AsRef<str>, const N: usize> PartialEq<Values<'_>> for [S; N] {
+    fn eq(&self, other: &Values<'_>) -> bool {
+        other == self
+    }
+}
+
+impl<S: AsRef<str>> PartialEq<Values<'_>> for Vec<S> {
+    fn eq(&self, other: &Values<'_>) -> bool {
+        other == self
+    }
+}
+
 /// The values of a property in order; see [`Values::iter`].
 #[derive(Debug, Clone)]
 pub struct ValuesIter<'t> {

@@ -1,6 +1,6 @@
 //! [`Walk`]: a tree as the events that write it, without recursion.
 
-use super::node::{Children, Node};
+use super::node::{ChildNodes, Node};
 
 /// One step of [`SgfTree::walk`](super::SgfTree::walk).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -25,7 +25,7 @@ enum WalkStep<'t> {
 /// The stack holds, for each open variation, the siblings still to visit.
 #[derive(Debug, Clone)]
 pub struct Walk<'t> {
-    stack: Vec<Children<'t>>,
+    stack: Vec<ChildNodes<'t>>,
     next: Option<WalkStep<'t>>,
 }
 
@@ -49,7 +49,7 @@ impl<'t> Iterator for Walk<'t> {
                 Some(WalkEvent::StartGameTree)
             }
             WalkStep::Node(node) => {
-                let mut children = node.children();
+                let mut children = node.child_nodes();
                 self.next = Some(match (children.next(), children.is_done()) {
                     (None, _) => WalkStep::Close,
                     (Some(only), true) => WalkStep::Node(only),

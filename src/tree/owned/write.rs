@@ -12,7 +12,7 @@
 use std::io;
 
 use super::arena::{Arena, PropData};
-use super::node::{Children, Node};
+use super::node::{ChildNodes, Node};
 use super::{SgfTree, WalkEvent};
 use crate::lex::{escape_into, Escape};
 use crate::write::{check_shape, TreeSink, WriteError, WriteTree, CHUNK};
@@ -101,12 +101,12 @@ impl Node<'_> {
     ) -> Result<(), WriteError> {
         let escape = sink.text_escape();
         let arena = self.arena();
-        let mut stack: Vec<Children<'_>> = Vec::new();
+        let mut stack: Vec<ChildNodes<'_>> = Vec::new();
         let mut node = *self;
         let mut after_variation = false;
         let mut buf = sink.buf();
         loop {
-            let mut children = node.children();
+            let mut children = node.child_nodes();
             node = match (children.next(), children.is_done()) {
                 (None, _) => {
                     // A leaf: close variations until one has a sibling left.
@@ -195,7 +195,8 @@ fn write_props(
     for prop in props {
         let ident = arena.ident(prop);
         let values = arena.values(prop);
-        let uppercase = || ident.len() <= 2 && ident.bytes().all(|b| b.is_ascii_uppercase());
+        let uppercase =
+            || (1..=2).contains(&ident.len()) && ident.bytes().all(|b| b.is_ascii_uppercase());
         if check && (values.is_empty() || !uppercase()) {
             check_shape(ident, values.len())?;
         }
