@@ -52,7 +52,7 @@ impl<S: Source, B: Build> Games<S, B> {
     /// for chunk in [&b"(;GN[one]"[..], b";B[pd])(;GN", b"[two])"] {
     ///     games.reader_mut().feed(chunk);
     ///     for game in games.by_ref() {
-    ///         names.push(game?.get("GN").unwrap()[0].clone());
+    ///         names.push(game?.get("GN").unwrap()[0].to_string());
     ///     }
     /// }
     /// games.reader_mut().finish();

@@ -8,8 +8,9 @@ use super::BuildError;
 use crate::error::Error;
 use crate::error::TreeErrorKind;
 use crate::event::{Event, RawValues};
+use crate::machine::{Quick, Token};
 use crate::read::{Found, Reader, Source};
-use crate::tree::arena::{Arena, NodeData, PropData, TooLarge, NONE};
+use crate::tree::arena::{push_text, Arena, NodeData, PropData, TooLarge, NONE};
 use crate::tree::SgfTree;
 use crate::value;
 use crate::warning::WarningKind;
@@ -164,15 +165,7 @@ impl TreeBuilder {
                 self.marks.push(self.parent);
             }
             Event::Node => self.start_node()?,
-            Event::Property(ident, values) => {
-                let ident = ident.as_str();
-                if self.find(ident).is_some() {
-                    let kind = TreeErrorKind::RepeatedProperty(ident.to_string());
-                    return Err(BuildError { kind, offset: 0 });
-                }
-                let prop = self.decode(ident, *values)?;
-                self.add(prop);
-            }
+            Event::Property(ident, values) => self.property(ident.as_str(), *values)?,
             Event::EndGameTree => {
                 self.parent = self.marks.pop().expect("the machine balances parentheses");
                 if self.marks.is_empty() {
@@ -183,6 +176,54 @@ impl TreeBuilder {
             }
         }
         Ok(None)
+    }
+
+    /// Adds property `ident` to the current node, values decoded.
+    #[inline]
+    fn property(&mut self, ident: &str, values: RawValues<'_>) -> Result<(), BuildError> {
+        if self.find(ident).is_some() {
+            let kind = TreeErrorKind::RepeatedProperty(ident.to_string());
+            return Err(BuildError { kind, offset: 0 });
+        }
+        let prop = self.decode(ident, values)?;
+        self.add(prop);
+        Ok(())
+    }
+
+    /// [`property`](Self::property) for a property with one value, whose
+    /// run is `[`, the value, `]`: the first of its node (a move) is
+    /// written here with no search and no loop.
+    #[inline(always)]
+    fn quick_property(&mut self, ident: &str, run: &[u8]) -> Result<(), BuildError> {
+        let arena = &mut self.arena;
+        let (Some(node), [b'[', value @ .., b']']) = (arena.nodes.last_mut(), run) else {
+            return self.property(ident, RawValues::new(run, 1));
+        };
+        if node.prop_count != 0
+            || arena.text.len() + run.len() + ident.len() > MAX_OFFSET
+            || arena.ends.len() >= MAX_OFFSET
+        {
+            return self.property(ident, RawValues::new(run, 1));
+        }
+        let prop = PropData {
+            text: arena.text.len() as u32,
+            ident_len: ident.len() as u32,
+            ends: arena.ends.len() as u32,
+            count: 1,
+        };
+        push_text(&mut arena.text, ident);
+        if let Err(at) = decode_text(value, &mut arena.text) {
+            arena.truncate_to(&prop);
+            let kind = TreeErrorKind::InvalidUtf8;
+            return Err(BuildError {
+                kind,
+                offset: 1 + at,
+            });
+        }
+        arena.ends.push(arena.text.len() as u32);
+        node.prop_count = 1;
+        arena.props.push(prop);
+        Ok(())
     }
 
     /// Begins a node: a child of the newest node of the sequence.
@@ -204,6 +245,9 @@ impl TreeBuilder {
     fn find(&mut self, ident: &str) -> Option<usize> {
         let node = self.arena.nodes.last()?;
         let start = node.props as usize;
+        if node.prop_count == 0 {
+            return None;
+        }
         let props = &self.arena.props[start..];
         if props.len() >= LINEAR_LOOKUP {
             if !self.seen.is_active() {
@@ -219,7 +263,7 @@ impl TreeBuilder {
         let arena = &self.arena;
         props
             .iter()
-            .position(|prop| arena.ident(prop) == ident)
+            .position(|prop| arena.has_ident(prop, ident.as_bytes()))
             .map(|at| start + at)
     }
 
@@ -253,13 +297,28 @@ impl TreeBuilder {
     /// Writes property `ident` with its values decoded as Text; an error's
     /// offset counts from the start of the values run, and leaves the
     /// storage as it was.
-    #[inline]
+    #[inline(always)]
     fn decode(&mut self, ident: &str, values: RawValues<'_>) -> Result<PropData, BuildError> {
         let arena = &mut self.arena;
-        let mut prop = arena.start_prop(ident).map_err(|_| too_large())?;
         let run = values.as_bytes();
-        let mut decode = |raw: &[u8], arena: &mut Arena| match decode_text(raw, &mut arena.text) {
-            Ok(()) => arena.end_value(&mut prop).map_err(|_| too_large()),
+        // Decoded Text is never longer than its raw value, so one check
+        // here covers every offset below.
+        let text_end = arena.text.len() + ident.len() + run.len();
+        if text_end > MAX_OFFSET || arena.ends.len() + values.len() > MAX_OFFSET {
+            return Err(too_large());
+        }
+        let prop = PropData {
+            text: arena.text.len() as u32,
+            ident_len: ident.len() as u32,
+            ends: arena.ends.len() as u32,
+            count: values.len() as u32,
+        };
+        push_text(&mut arena.text, ident);
+        let mut decode = |raw: &[u8]| match decode_text(raw, &mut arena.text) {
+            Ok(()) => {
+                arena.ends.push(arena.text.len() as u32);
+                Ok(())
+            }
             Err(at) => Err(BuildError {
                 kind: TreeErrorKind::InvalidUtf8,
                 offset: raw.as_ptr() as usize - run.as_ptr() as usize + at,
@@ -267,10 +326,8 @@ impl TreeBuilder {
         };
         let decoded = match (values.len(), run) {
             // The run of one value is `[`, the value, `]`: no search needed.
-            (1, [b'[', body @ .., b']']) => decode(body, arena),
-            _ => values
-                .iter()
-                .try_for_each(|raw| decode(raw.as_bytes(), arena)),
+            (1, [b'[', body @ .., b']']) => decode(body),
+            _ => values.iter().try_for_each(|raw| decode(raw.as_bytes())),
         };
         match decoded {
             Ok(()) => Ok(prop),
@@ -281,6 +338,9 @@ impl TreeBuilder {
         }
     }
 }
+
+/// The largest offset into a game's storage.
+const MAX_OFFSET: usize = u32::MAX as usize;
 
 /// `len` as an offset into the game's storage, or the error of a game too
 /// large for it.
@@ -299,11 +359,23 @@ fn too_large() -> BuildError {
 
 /// Appends one value decoded as Text to `text`, or gives the offset of
 /// its first invalid byte.
-#[inline]
+#[inline(always)]
 fn decode_text(raw: &[u8], text: &mut String) -> Result<(), usize> {
-    if let Some(plain) = short_plain(raw) {
-        text.push_str(plain);
-        return Ok(());
+    // Printable ASCII but `\\` is its own text.
+    let plain = |b: u8| (b' '..=b'~').contains(&b) && b != b'\\';
+    match *raw {
+        // A point: most values.
+        [a, b] if plain(a) && plain(b) => {
+            text.push(char::from(a));
+            text.push(char::from(b));
+            return Ok(());
+        }
+        // A number, a short point list.
+        _ if raw.len() <= 4 && raw.iter().all(|&b| plain(b)) => {
+            raw.iter().for_each(|&b| text.push(char::from(b)));
+            return Ok(());
+        }
+        _ => {}
     }
     match value::text(raw) {
         Ok(decoded) => {
@@ -312,17 +384,6 @@ fn decode_text(raw: &[u8], text: &mut String) -> Result<(), usize> {
         }
         Err(err) => Err(err.offset),
     }
-}
-
-/// A value of up to 4 printable ASCII bytes without `\\` (a point, a
-/// number: most values), which is its own text.
-#[inline]
-fn short_plain(raw: &[u8]) -> Option<&str> {
-    let plain = |b: &u8| (b' '..=b'~').contains(b) && *b != b'\\';
-    if raw.len() > 4 || !raw.iter().all(plain) {
-        return None;
-    }
-    std::str::from_utf8(raw).ok()
 }
 
 impl super::Build for TreeBuilder {}
@@ -380,18 +441,43 @@ impl TreeBuilder {
         reader: &mut Reader<S>,
         found: Found,
     ) -> Result<Option<SgfTree>, Error> {
-        let event = found.event(reader.source_bytes());
-        let err = match self.push(&event) {
-            Ok(tree) => return Ok(tree),
-            Err(err) => err,
+        // The machine's hot-path finds, a node or a property with one
+        // value, go straight in.
+        let quick = match found {
+            Found::Quick(Quick::Node(_), _) => {
+                self.end_node();
+                self.start_node().map(|()| None)
+            }
+            Found::Quick(Quick::Property(_, values, ident), end) => {
+                let run = &reader.source_bytes()[values..end];
+                self.quick_property(ident, run).map(|()| None)
+            }
+            Found::Token(..) => return self.take_token(reader, found),
         };
-        // A property's values run ends where its token does.
-        let (start, end) = found.span();
-        let at = match (&err.kind, &event) {
-            (TreeErrorKind::RepeatedProperty(_), _) => start,
-            (_, Event::Property(_, values)) => end - values.as_bytes().len() + err.offset,
-            _ => start,
-        };
-        Err(reader.fail(err.kind.into(), at))
+        quick.map_err(|err| fail(reader, found, err))
     }
+
+    /// [`take`](Self::take) for any token but the hot path's.
+    #[inline(never)]
+    fn take_token<S: Source>(
+        &mut self,
+        reader: &mut Reader<S>,
+        found: Found,
+    ) -> Result<Option<SgfTree>, Error> {
+        let event = found.event(reader.source_bytes());
+        self.push(&event).map_err(|err| fail(reader, found, err))
+    }
+}
+
+/// The reader's error for `err`, which the builder made of `found`: a
+/// repeated property is placed at its start, a bad value at its byte.
+#[cold]
+fn fail<S: Source>(reader: &mut Reader<S>, found: Found, err: BuildError) -> Error {
+    let (start, _) = found.span();
+    let at = match (&err.kind, found.token()) {
+        (TreeErrorKind::RepeatedProperty(_), _) => start,
+        (_, Token::Property { values_start, .. }) => values_start + err.offset,
+        _ => start,
+    };
+    reader.fail(err.kind.into(), at)
 }

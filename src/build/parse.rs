@@ -49,7 +49,7 @@ pub fn parse(input: impl AsRef<[u8]>) -> Result<SgfTree, Error> {
 /// ```
 /// let games = sgf_stream::parse_collection(b"(;GN[one]) (;GN[two])")?;
 /// assert_eq!(games.len(), 2);
-/// assert_eq!(games[1].get("GN").unwrap()[0], "two");
+/// assert_eq!(&games[1].get("GN").unwrap()[0], "two");
 /// # Ok::<(), sgf_stream::Error>(())
 /// ```
 pub fn parse_collection(input: impl AsRef<[u8]>) -> Result<Vec<SgfTree>, Error> {

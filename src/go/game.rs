@@ -40,7 +40,7 @@ use crate::typed::{Color, Decoder, Move, Point, Value};
 /// let tree = sgf_stream::parse("(;SZ[9]HA[2]AB[cc][gg];W[ee];B[ef])")?;
 /// let mut game = ReplayOptions::new().game();
 /// for node in tree.main_line() {
-///     game.play_node(node)?;
+///     game.play_node(&node)?;
 ///     if node.children().is_empty() {
 ///         assert_eq!(game.board().to_move(), Color::White);
 ///     }
@@ -122,7 +122,7 @@ impl Game {
     /// let tree = sgf_stream::parse("(;SZ[9];B[cc])")?;
     /// let mut game = Game::default();
     /// for node in tree.main_line() {
-    ///     game.play_node(node)?;
+    ///     game.play_node(&node)?;
     /// }
     /// assert_eq!(game.board().get(Point::new(2, 2)), Some(Color::Black));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -151,7 +151,7 @@ impl Game {
     /// let tree = sgf_stream::parse("(;C[root];B[aa];C[comment])")?;
     /// let mut game = Game::default();
     /// for node in tree.main_line() {
-    ///     game.play_node(node)?;
+    ///     game.play_node(&node)?;
     /// }
     /// assert_eq!((game.nodes(), game.moves()), (3, 1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -167,7 +167,7 @@ impl Game {
     /// let tree = sgf_stream::parse("(;SZ[9];B[];W[aa])")?;
     /// let mut game = Game::default();
     /// for node in tree.main_line() {
-    ///     game.play_node(node)?;
+    ///     game.play_node(&node)?;
     /// }
     /// assert_eq!(game.moves(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -184,7 +184,7 @@ impl Game {
     /// let tree = sgf_stream::parse("(;SZ[9]AW[aa]AB[ba];B[ab])")?;
     /// let mut game = Game::default();
     /// for node in tree.main_line() {
-    ///     game.play_node(node)?;
+    ///     game.play_node(&node)?;
     /// }
     /// assert_eq!(game.captured().collect::<Vec<_>>(), [Point::new(0, 0)]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -248,7 +248,7 @@ impl Game {
     /// game.play_node(&tree.children()[0])?;
     /// // One game per variation, from where they part.
     /// for variation in tree.children()[0].children() {
-    ///     let step = game.clone().play_node(variation)?;
+    ///     let step = game.clone().play_node(&variation)?;
     ///     assert!(matches!(step.played, Some((Color::White, Move::Play(_)))));
     /// }
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -455,7 +455,7 @@ impl ReplayOptions {
     /// let tree = sgf_stream::parse("(;SZ[9];B[aa])")?;
     /// let mut game = ReplayOptions::new().game();
     /// for node in tree.main_line() {
-    ///     game.play_node(node)?;
+    ///     game.play_node(&node)?;
     /// }
     /// assert_eq!(game.moves(), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())

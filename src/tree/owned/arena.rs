@@ -147,8 +147,24 @@ impl Arena {
         let start = node.props as usize;
         self.props_of(id)
             .iter()
-            .position(|prop| self.ident(prop) == ident)
+            .position(|prop| self.has_ident(prop, ident.as_bytes()))
             .map(|at| start + at)
+    }
+
+    /// Whether `prop`'s identifier is `ident`: compared a byte at a time,
+    /// cheaper than a call to compare memory for one or two letters.
+    #[inline]
+    pub(crate) fn has_ident(&self, prop: &PropData, ident: &[u8]) -> bool {
+        let start = prop.text as usize;
+        let own = &self.text.as_bytes()[start..start + prop.ident_len as usize];
+        own.len() == ident.len() && own.iter().zip(ident).all(|(a, b)| a == b)
+    }
+
+    /// Appends `text`: a byte at a time when it is a few ASCII bytes (an
+    /// identifier, a point), cheaper than a call to copy memory.
+    #[inline]
+    pub(crate) fn push_text(&mut self, text: &str) {
+        push_text(&mut self.text, text);
     }
 
     /// Starts a property block: its identifier goes into `text`.
@@ -156,7 +172,7 @@ impl Arena {
     pub(crate) fn start_prop(&mut self, ident: &str) -> Result<PropData, TooLarge> {
         let text = offset(self.text.len())?;
         let ends = offset(self.ends.len())?;
-        self.text.push_str(ident);
+        self.push_text(ident);
         Ok(PropData {
             text,
             ident_len: ident.len() as u32,
@@ -309,6 +325,17 @@ impl Arena {
             ends: first_end,
             count: prop.count,
         }
+    }
+}
+
+/// Appends `text` to `to`: a byte at a time when it is a few ASCII
+/// bytes, cheaper than a call to copy memory.
+#[inline]
+pub(crate) fn push_text(to: &mut String, text: &str) {
+    if text.len() <= 4 && text.is_ascii() {
+        to.extend(text.bytes().map(char::from));
+    } else {
+        to.push_str(text);
     }
 }
 

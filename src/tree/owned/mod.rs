@@ -72,8 +72,8 @@ impl SgfTree {
     /// ```
     /// let mut tree = sgf_stream::parse("(;GM[1];B[pd];W[dp])")?;
     /// let mut node = tree.root_mut();
-    /// while let Some(child) = node.into_child(0) {
-    ///     node = child;
+    /// while node.as_node().first_child().is_some() {
+    ///     node = node.into_child(0).unwrap();
     /// }
     /// node.set("C", ["the last move"]);
     /// assert_eq!(tree.to_string(), "(;GM[1];B[pd];W[dp]C[the last move])");

@@ -22,7 +22,7 @@ use super::SgfTree;
 /// let answers: Vec<&str> = first_move
 ///     .children()
 ///     .iter()
-///     .map(|child| &child.get("W").unwrap()[0])
+///     .filter_map(|child| child.get("W")?.first())
 ///     .collect();
 /// assert_eq!(answers, ["dp", "dd"]);
 /// # Ok::<(), sgf_stream::Error>(())
@@ -209,7 +209,7 @@ impl fmt::Debug for NodeProperties<'_> {
 /// let children = tree.children();
 /// assert_eq!(children.len(), 2);
 /// assert_eq!(children[1].get("B").unwrap(), ["dd"]);
-/// let moves: Vec<&str> = children.iter().map(|c| &c.get("B").unwrap()[0]).collect();
+/// let moves: Vec<&str> = children.iter().filter_map(|c| c.get("B")?.first()).collect();
 /// assert_eq!(moves, ["pd", "dd"]);
 /// # Ok::<(), sgf_stream::Error>(())
 /// ```
