@@ -18,8 +18,8 @@ use crate::warning::WarningKind;
 /// Folds events into [`SgfTree`]s, with no recursion: the game being
 /// built grows in the builder's storage (a node is linked to its parent
 /// when it begins), and a stack holds, for each open game tree, the node
-/// its first node hangs from. A finished game is copied out in exactly
-/// sized vectors; the builder's storage is kept for the next one.
+/// its first node hangs from. A finished game keeps the vectors it was
+/// built in, shrunk to fit; the next one starts with as much room.
 ///
 /// Values are decoded as SGF Text; a property repeated in one node and a
 /// value that is not UTF-8 are errors.
@@ -169,8 +169,11 @@ impl TreeBuilder {
             Event::EndGameTree => {
                 self.parent = self.marks.pop().expect("the machine balances parentheses");
                 if self.marks.is_empty() {
-                    let tree = SgfTree::from_arena(self.arena.to_exact(), 0);
-                    self.arena.clear();
+                    // The next game starts with room for one like this.
+                    let next = Arena::with_room_of(&self.arena);
+                    let mut game = std::mem::replace(&mut self.arena, next);
+                    game.shrink_to_fit();
+                    let tree = SgfTree::from_arena(game, 0);
                     return Ok(Some(tree).filter(|_| !std::mem::take(&mut self.abandoned)));
                 }
             }

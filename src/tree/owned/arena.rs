@@ -99,14 +99,22 @@ impl Arena {
         self.text.clear();
     }
 
-    /// A copy in exactly sized vectors, for a finished game.
-    pub(crate) fn to_exact(&self) -> Arena {
+    /// An empty arena with room for as much as `like` holds.
+    pub(crate) fn with_room_of(like: &Arena) -> Arena {
         Arena {
-            nodes: self.nodes.to_vec(),
-            props: self.props.to_vec(),
-            ends: self.ends.to_vec(),
-            text: self.text.as_str().to_owned(),
+            nodes: Vec::with_capacity(like.nodes.len()),
+            props: Vec::with_capacity(like.props.len()),
+            ends: Vec::with_capacity(like.ends.len()),
+            text: String::with_capacity(like.text.len()),
         }
+    }
+
+    /// Gives back the room the vectors do not use: for a finished game.
+    pub(crate) fn shrink_to_fit(&mut self) {
+        self.nodes.shrink_to_fit();
+        self.props.shrink_to_fit();
+        self.ends.shrink_to_fit();
+        self.text.shrink_to_fit();
     }
 
     #[inline]
@@ -330,7 +338,7 @@ impl Arena {
 
 /// Appends `text` to `to`: a byte at a time when it is a few ASCII
 /// bytes, cheaper than a call to copy memory.
-#[inline]
+#[inline(always)]
 pub(crate) fn push_text(to: &mut String, text: &str) {
     if text.len() <= 4 && text.is_ascii() {
         to.extend(text.bytes().map(char::from));
