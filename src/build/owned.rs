@@ -10,7 +10,7 @@ use crate::error::TreeErrorKind;
 use crate::event::{Event, RawValues};
 use crate::machine::{Quick, Token};
 use crate::read::{Found, Reader, Source};
-use crate::tree::arena::{push_text, Arena, NodeData, PropData, TooLarge, NONE};
+use crate::tree::arena::{BuildArena, NodeData, PropData, TextBuf, TooLarge, NONE};
 use crate::tree::SgfTree;
 use crate::value;
 use crate::warning::WarningKind;
@@ -18,8 +18,8 @@ use crate::warning::WarningKind;
 /// Folds events into [`SgfTree`]s, with no recursion: the game being
 /// built grows in the builder's storage (a node is linked to its parent
 /// when it begins), and a stack holds, for each open game tree, the node
-/// its first node hangs from. A finished game keeps the vectors it was
-/// built in, shrunk to fit; the next one starts with as much room.
+/// its first node hangs from. A finished game is copied out in exactly
+/// sized vectors; the builder's storage is kept for the next one.
 ///
 /// Values are decoded as SGF Text; a property repeated in one node and a
 /// value that is not UTF-8 are errors.
@@ -38,7 +38,7 @@ use crate::warning::WarningKind;
 #[derive(Debug, Default)]
 pub struct TreeBuilder {
     /// The game being built.
-    arena: Arena,
+    arena: BuildArena,
     /// The newest node of the open game tree's sequence: the parent of
     /// the next node; [`NONE`] before a game's first node.
     parent: u32,
@@ -169,11 +169,8 @@ impl TreeBuilder {
             Event::EndGameTree => {
                 self.parent = self.marks.pop().expect("the machine balances parentheses");
                 if self.marks.is_empty() {
-                    // The next game starts with room for one like this.
-                    let next = Arena::with_room_of(&self.arena);
-                    let mut game = std::mem::replace(&mut self.arena, next);
-                    game.shrink_to_fit();
-                    let tree = SgfTree::from_arena(game, 0);
+                    let tree = SgfTree::from_arena(self.arena.to_tree_arena(), 0);
+                    self.arena.clear();
                     return Ok(Some(tree).filter(|_| !std::mem::take(&mut self.abandoned)));
                 }
             }
@@ -197,7 +194,7 @@ impl TreeBuilder {
     /// run is `[`, the value, `]`: the first of its node (a move) is
     /// written here with no search and no loop.
     #[inline(always)]
-    fn quick_property(&mut self, ident: &str, run: &[u8]) -> Result<(), BuildError> {
+    fn quick_property(&mut self, ident: &'static str, run: &[u8]) -> Result<(), BuildError> {
         let arena = &mut self.arena;
         let (Some(node), [b'[', value @ .., b']']) = (arena.nodes.last_mut(), run) else {
             return self.property(ident, RawValues::new(run, 1));
@@ -214,7 +211,8 @@ impl TreeBuilder {
             ends: arena.ends.len() as u32,
             count: 1,
         };
-        push_text(&mut arena.text, ident);
+        // A static identifier: one or two uppercase letters.
+        arena.text.push_ascii(ident.as_bytes());
         if let Err(at) = decode_text(value, &mut arena.text) {
             arena.truncate_to(&prop);
             let kind = TreeErrorKind::InvalidUtf8;
@@ -316,7 +314,7 @@ impl TreeBuilder {
             ends: arena.ends.len() as u32,
             count: values.len() as u32,
         };
-        push_text(&mut arena.text, ident);
+        arena.push_text(ident);
         let mut decode = |raw: &[u8]| match decode_text(raw, &mut arena.text) {
             Ok(()) => {
                 arena.ends.push(arena.text.len() as u32);
@@ -363,19 +361,18 @@ fn too_large() -> BuildError {
 /// Appends one value decoded as Text to `text`, or gives the offset of
 /// its first invalid byte.
 #[inline(always)]
-fn decode_text(raw: &[u8], text: &mut String) -> Result<(), usize> {
+fn decode_text(raw: &[u8], text: &mut Vec<u8>) -> Result<(), usize> {
     // Printable ASCII but `\\` is its own text.
     let plain = |b: u8| (b' '..=b'~').contains(&b) && b != b'\\';
     match *raw {
         // A point: most values.
         [a, b] if plain(a) && plain(b) => {
-            text.push(char::from(a));
-            text.push(char::from(b));
+            text.push_ascii(raw);
             return Ok(());
         }
         // A number, a short point list.
         _ if raw.len() <= 4 && raw.iter().all(|&b| plain(b)) => {
-            raw.iter().for_each(|&b| text.push(char::from(b)));
+            text.push_ascii(raw);
             return Ok(());
         }
         _ => {}

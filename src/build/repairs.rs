@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::ops::Range;
 
 use crate::event::RawValues;
-use crate::tree::arena::{Arena, PropData, TooLarge};
+use crate::tree::arena::{BuildArena, PropData, TextBuf, TooLarge};
 use crate::value;
 use crate::warning::WarningKind;
 use crate::work;
@@ -75,7 +75,7 @@ impl Repairs {
     /// is the property's.
     pub(crate) fn decode(
         &mut self,
-        arena: &mut Arena,
+        arena: &mut BuildArena,
         ident: &str,
         values: RawValues<'_>,
         span: &Range<u64>,
@@ -117,12 +117,12 @@ impl Repairs {
     /// properties; the repeat's block is removed.
     pub(crate) fn merge(
         &mut self,
-        arena: &mut Arena,
+        arena: &mut BuildArena,
         at: usize,
         repeat: PropData,
         span: Range<u64>,
     ) {
-        let values = arena.values(&repeat).to_vec();
+        let values = arena.value_strings(&repeat);
         arena.truncate_to(&repeat);
         let ident = arena.ident(&arena.props[at]).to_string();
         let rule = merge_rule(&ident);
@@ -143,11 +143,11 @@ impl Repairs {
     /// Adds to the list property `at` the values it lacks, in constant
     /// time per value: the values stay in a [`ListMerge`] until the node
     /// ends.
-    fn merge_list(&mut self, arena: &Arena, at: usize, values: Vec<String>) {
+    fn merge_list(&mut self, arena: &BuildArena, at: usize, values: Vec<String>) {
         let merge = match self.merges.iter().position(|merge| merge.at == at) {
             Some(found) => &mut self.merges[found],
             None => {
-                let old = arena.values(&arena.props[at]).to_vec();
+                let old = arena.value_strings(&arena.props[at]);
                 work::count(old.len());
                 let seen = old.iter().cloned().collect();
                 self.merges.push(ListMerge {
@@ -168,7 +168,7 @@ impl Repairs {
 
     /// The current node is complete: merged lists go back into the
     /// game's properties.
-    pub(crate) fn end_node(&mut self, arena: &mut Arena) {
+    pub(crate) fn end_node(&mut self, arena: &mut BuildArena) {
         for merge in std::mem::take(&mut self.merges) {
             let values = merge.values;
             edit(arena, merge.at, |old| *old = values);
@@ -178,9 +178,9 @@ impl Repairs {
 
 /// Edits the values of property `at` as a vector; the property gets a
 /// new block with them (a game too large for it keeps the old values).
-fn edit(arena: &mut Arena, at: usize, edit: impl FnOnce(&mut Vec<String>)) {
+fn edit(arena: &mut BuildArena, at: usize, edit: impl FnOnce(&mut Vec<String>)) {
     let prop = arena.props[at];
-    let mut values = arena.values(&prop).to_vec();
+    let mut values = arena.value_strings(&prop);
     edit(&mut values);
     let ident = arena.ident(&prop).to_string();
     if let Ok(written) = arena.write_prop(&ident, values) {

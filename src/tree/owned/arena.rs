@@ -17,6 +17,7 @@
 //! ([`Node::to_tree`](super::Node::to_tree)). Offsets are `u32`, so one
 //! game holds up to 4 GiB of text.
 
+pub(crate) use super::text::TextBuf;
 use super::values::Values;
 
 /// No node: the end of a list of children.
@@ -55,14 +56,18 @@ pub(crate) struct PropData {
     pub(crate) count: u32,
 }
 
-/// The storage of one game tree; see the module docs.
+/// The storage of one game tree; see the module docs. A tree's text is a
+/// `String`; a game being built keeps it in bytes ([`TextBuf`]).
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Arena {
+pub(crate) struct Arena<T: TextBuf = String> {
     pub(crate) nodes: Vec<NodeData>,
     pub(crate) props: Vec<PropData>,
     pub(crate) ends: Vec<u32>,
-    pub(crate) text: String,
+    pub(crate) text: T,
 }
+
+/// The arena of a game being built.
+pub(crate) type BuildArena = Arena<Vec<u8>>;
 
 /// The game's text passed 4 GiB, which `u32` offsets cannot address.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,30 +96,43 @@ impl Arena {
         }
     }
 
+    /// The values of `prop`.
+    #[inline]
+    pub(crate) fn values(&self, prop: &PropData) -> Values<'_> {
+        let start = prop.ends as usize;
+        Values::new(
+            &self.text,
+            prop.text + prop.ident_len,
+            &self.ends[start..start + prop.count as usize],
+        )
+    }
+}
+
+impl BuildArena {
+    /// A copy of the finished game in exactly sized vectors, its text
+    /// checked once as UTF-8 (which it is: only whole `str`s and ASCII
+    /// went in).
+    pub(crate) fn to_tree_arena(&self) -> Arena {
+        let text = match String::from_utf8(self.text.to_vec()) {
+            Ok(text) => text,
+            Err(err) => String::from_utf8_lossy(err.as_bytes()).into_owned(),
+        };
+        Arena {
+            nodes: self.nodes.to_vec(),
+            props: self.props.to_vec(),
+            ends: self.ends.to_vec(),
+            text,
+        }
+    }
+}
+
+impl<T: TextBuf> Arena<T> {
     /// Empties the arena, keeping its memory.
     pub(crate) fn clear(&mut self) {
         self.nodes.clear();
         self.props.clear();
         self.ends.clear();
         self.text.clear();
-    }
-
-    /// An empty arena with room for as much as `like` holds.
-    pub(crate) fn with_room_of(like: &Arena) -> Arena {
-        Arena {
-            nodes: Vec::with_capacity(like.nodes.len()),
-            props: Vec::with_capacity(like.props.len()),
-            ends: Vec::with_capacity(like.ends.len()),
-            text: String::with_capacity(like.text.len()),
-        }
-    }
-
-    /// Gives back the room the vectors do not use: for a finished game.
-    pub(crate) fn shrink_to_fit(&mut self) {
-        self.nodes.shrink_to_fit();
-        self.props.shrink_to_fit();
-        self.ends.shrink_to_fit();
-        self.text.shrink_to_fit();
     }
 
     #[inline]
@@ -134,18 +152,19 @@ impl Arena {
     #[inline]
     pub(crate) fn ident(&self, prop: &PropData) -> &str {
         let start = prop.text as usize;
-        &self.text[start..start + prop.ident_len as usize]
+        self.text.str_at(start..start + prop.ident_len as usize)
     }
 
-    /// The values of `prop`.
-    #[inline]
-    pub(crate) fn values(&self, prop: &PropData) -> Values<'_> {
-        let start = prop.ends as usize;
-        Values::new(
-            &self.text,
-            prop.text + prop.ident_len,
-            &self.ends[start..start + prop.count as usize],
-        )
+    /// The values of `prop`, as owned strings.
+    pub(crate) fn value_strings(&self, prop: &PropData) -> Vec<String> {
+        let ends = &self.ends[prop.ends as usize..(prop.ends + prop.count) as usize];
+        let mut start = (prop.text + prop.ident_len) as usize;
+        let mut out = Vec::with_capacity(ends.len());
+        for &end in ends {
+            out.push(self.text.str_at(start..end as usize).to_owned());
+            start = end as usize;
+        }
+        out
     }
 
     /// Where property `ident` of node `id` is in `props`.
@@ -172,7 +191,11 @@ impl Arena {
     /// identifier, a point), cheaper than a call to copy memory.
     #[inline]
     pub(crate) fn push_text(&mut self, text: &str) {
-        push_text(&mut self.text, text);
+        if text.len() <= 4 && text.is_ascii() {
+            self.text.push_ascii(text.as_bytes());
+        } else {
+            self.text.push_str(text);
+        }
     }
 
     /// Starts a property block: its identifier goes into `text`.
@@ -242,7 +265,7 @@ impl Arena {
     #[inline]
     pub(crate) fn children(&self, id: u32) -> ChildIds<'_> {
         ChildIds {
-            arena: self,
+            nodes: &self.nodes,
             next: self.first_child(id),
             last: self.node(id).last_child,
         }
@@ -292,7 +315,7 @@ impl Arena {
     /// Copies the subtree of `from`'s node `root` into this arena, with no
     /// links to the rest; returns its id here. Only what the subtree uses
     /// is copied.
-    pub(crate) fn copy_subtree(&mut self, from: &Arena, root: u32) -> u32 {
+    pub(crate) fn copy_subtree<F: TextBuf>(&mut self, from: &Arena<F>, root: u32) -> u32 {
         let new_root = offset_or_panic(self.nodes.len());
         // Pre-order with a stack of (id in `from`, parent id here), the
         // children pushed last first.
@@ -317,13 +340,13 @@ impl Arena {
     }
 
     /// Copies one property's block and ends from `from`.
-    fn copy_prop(&mut self, from: &Arena, prop: &PropData) -> PropData {
+    fn copy_prop<F: TextBuf>(&mut self, from: &Arena<F>, prop: &PropData) -> PropData {
         let ends = &from.ends[prop.ends as usize..(prop.ends + prop.count) as usize];
         let block_end = ends.last().map_or(prop.text + prop.ident_len, |&end| end);
         let start = offset_or_panic(self.text.len());
         offset_or_panic(self.text.len() + (block_end - prop.text) as usize);
         self.text
-            .push_str(&from.text[prop.text as usize..block_end as usize]);
+            .push_str(from.text.str_at(prop.text as usize..block_end as usize));
         let shift = |end: &u32| end - prop.text + start;
         let first_end = offset_or_panic(self.ends.len());
         self.ends.extend(ends.iter().map(shift));
@@ -336,21 +359,10 @@ impl Arena {
     }
 }
 
-/// Appends `text` to `to`: a byte at a time when it is a few ASCII
-/// bytes, cheaper than a call to copy memory.
-#[inline(always)]
-pub(crate) fn push_text(to: &mut String, text: &str) {
-    if text.len() <= 4 && text.is_ascii() {
-        to.extend(text.bytes().map(char::from));
-    } else {
-        to.push_str(text);
-    }
-}
-
 /// The ids of a node's children, in order; see [`Arena::children`].
 #[derive(Debug, Clone)]
 pub(crate) struct ChildIds<'t> {
-    arena: &'t Arena,
+    nodes: &'t [NodeData],
     next: u32,
     last: u32,
 }
@@ -374,7 +386,7 @@ impl Iterator for ChildIds<'_> {
         }
         self.next = match child == self.last {
             true => NONE,
-            false => self.arena.node(child).next_sibling,
+            false => self.nodes[child as usize].next_sibling,
         };
         Some(child)
     }

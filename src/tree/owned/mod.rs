@@ -6,6 +6,7 @@
 pub(crate) mod arena;
 mod edit;
 mod node;
+mod text;
 pub(crate) mod traits;
 mod values;
 mod walk;
