@@ -52,6 +52,8 @@ pub struct TreeBuilder {
     repairs: Option<Box<Repairs>>,
     /// The game being built is dropped when it closes.
     abandoned: bool,
+    /// The game that closed last, until it is handed on.
+    finished: Option<SgfTree>,
 }
 
 /// Past this many properties in a node, repeats are found with a map.
@@ -153,6 +155,14 @@ impl TreeBuilder {
     /// tree, a property outside a node): a [`Reader`](crate::read::Reader)
     /// never yields such events.
     pub fn push(&mut self, event: &Event<'_>) -> Result<Option<SgfTree>, BuildError> {
+        let closed = self.take_event(event)?;
+        Ok(self.finished.take().filter(|_| closed))
+    }
+
+    /// [`push`](Self::push), returning whether a game closed, which is
+    /// then in `finished` unless it was abandoned: a small result for
+    /// the loop over every token.
+    fn take_event(&mut self, event: &Event<'_>) -> Result<bool, BuildError> {
         if !matches!(event, Event::Property(..)) {
             self.end_node();
         }
@@ -169,13 +179,16 @@ impl TreeBuilder {
             Event::EndGameTree => {
                 self.parent = self.marks.pop().expect("the machine balances parentheses");
                 if self.marks.is_empty() {
-                    let tree = SgfTree::from_arena(self.arena.to_tree_arena(), 0);
+                    if !std::mem::take(&mut self.abandoned) {
+                        let tree = SgfTree::from_arena(self.arena.to_tree_arena(), 0);
+                        self.finished = Some(tree);
+                    }
                     self.arena.clear();
-                    return Ok(Some(tree).filter(|_| !std::mem::take(&mut self.abandoned)));
+                    return Ok(true);
                 }
             }
         }
-        Ok(None)
+        Ok(false)
     }
 
     /// Adds property `ident` to the current node, values decoded.
@@ -396,12 +409,30 @@ impl super::sink::Sink for TreeBuilder {
         if reader.is_lenient() {
             return self.next_repaired_game(reader);
         }
-        while let Some(found) = reader.next_found()? {
-            if let Some(game) = self.take(reader, found)? {
-                return Ok(Some(game));
+        loop {
+            // The machine's hot-path finds, a node or a property with one
+            // value, go straight in; an error is placed by offsets.
+            match reader.next_quick() {
+                Some((Quick::Node(at), _)) => {
+                    self.end_node();
+                    let started = self.start_node();
+                    started.map_err(|err| fail(reader, err, at, None))?;
+                }
+                Some((Quick::Property(at, values, ident), end)) => {
+                    let run = &reader.source_bytes()[values..end];
+                    let added = self.quick_property(ident, run);
+                    added.map_err(|err| fail(reader, err, at, Some(values)))?;
+                }
+                None => {
+                    let Some((token, start, end)) = reader.next_slow_token()? else {
+                        return Ok(None);
+                    };
+                    if self.take_token(reader, token, start, end)? {
+                        return Ok(self.finished.take());
+                    }
+                }
             }
         }
-        Ok(None)
     }
 }
 
@@ -433,50 +464,40 @@ impl TreeBuilder {
         Ok(None)
     }
 
-    /// Takes the next token the reader found; returns a game when one
-    /// closes.
-    #[inline]
-    fn take<S: Source>(
-        &mut self,
-        reader: &mut Reader<S>,
-        found: Found,
-    ) -> Result<Option<SgfTree>, Error> {
-        // The machine's hot-path finds, a node or a property with one
-        // value, go straight in.
-        let quick = match found {
-            Found::Quick(Quick::Node(_), _) => {
-                self.end_node();
-                self.start_node().map(|()| None)
-            }
-            Found::Quick(Quick::Property(_, values, ident), end) => {
-                let run = &reader.source_bytes()[values..end];
-                self.quick_property(ident, run).map(|()| None)
-            }
-            Found::Token(..) => return self.take_token(reader, found),
-        };
-        quick.map_err(|err| fail(reader, found, err))
-    }
-
-    /// [`take`](Self::take) for any token but the hot path's.
+    /// Takes a token past the machine's hot path, which spans
+    /// `start..end` of the reader's bytes; returns whether a game closed
+    /// (it is then in `finished`).
     #[inline(never)]
     fn take_token<S: Source>(
         &mut self,
         reader: &mut Reader<S>,
-        found: Found,
-    ) -> Result<Option<SgfTree>, Error> {
-        let event = found.event(reader.source_bytes());
-        self.push(&event).map_err(|err| fail(reader, found, err))
+        token: Token,
+        start: usize,
+        end: usize,
+    ) -> Result<bool, Error> {
+        let found = Found::Token(token, start, end);
+        let taken = self.take_event(&found.event(reader.source_bytes()));
+        let values = match token {
+            Token::Property { values_start, .. } => Some(values_start),
+            _ => None,
+        };
+        taken.map_err(|err| fail(reader, err, start, values))
     }
 }
 
-/// The reader's error for `err`, which the builder made of `found`: a
-/// repeated property is placed at its start, a bad value at its byte.
+/// The reader's error for `err`, which the builder made of a token at
+/// `start` (a property's values at `values`): a repeated property is
+/// placed at its start, a bad value at its byte.
 #[cold]
-fn fail<S: Source>(reader: &mut Reader<S>, found: Found, err: BuildError) -> Error {
-    let (start, _) = found.span();
-    let at = match (&err.kind, found.token()) {
+fn fail<S: Source>(
+    reader: &mut Reader<S>,
+    err: BuildError,
+    start: usize,
+    values: Option<usize>,
+) -> Error {
+    let at = match (&err.kind, values) {
         (TreeErrorKind::RepeatedProperty(_), _) => start,
-        (_, Token::Property { values_start, .. }) => values_start + err.offset,
+        (_, Some(values)) => values + err.offset,
         _ => start,
     };
     reader.fail(err.kind.into(), at)

@@ -258,11 +258,26 @@ impl<S: Source> Reader<S> {
     /// of line.
     #[inline(always)]
     pub(crate) fn next_found(&mut self) -> Result<Option<Found>, Error> {
-        if let Some((quick, end)) = self.core.quick(self.source.bytes()) {
+        if let Some((quick, end)) = self.next_quick() {
             return Ok(Some(Found::Quick(quick, end)));
         }
-        let token = self.core.next_token(&mut self.source)?;
+        let token = self.next_slow_token()?;
         Ok(token.map(|(token, start, end)| Found::Token(token, start, end)))
+    }
+
+    /// The machine's hot-path find and where it ends, if the next token
+    /// is one; `None` (having changed nothing) when
+    /// [`next_slow_token`](Self::next_slow_token) must be called. With
+    /// it, a builder matches on the find where it is made.
+    #[inline(always)]
+    pub(crate) fn next_quick(&mut self) -> Option<(Quick, usize)> {
+        self.core.quick(self.source.bytes())
+    }
+
+    /// The next token past the hot path, as offsets.
+    #[inline(always)]
+    pub(crate) fn next_slow_token(&mut self) -> Result<Option<(Token, usize, usize)>, Error> {
+        self.core.next_token(&mut self.source)
     }
 
     /// Stops reading with an error of `kind` at offset `at` of the

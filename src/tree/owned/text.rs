@@ -78,14 +78,17 @@ impl TextBuf for Vec<u8> {
         self.extend_from_slice(text.as_bytes());
     }
 
-    /// A byte at a time up to four, cheaper than a call to copy memory.
+    /// Up to four bytes without a call to copy memory.
     #[inline(always)]
     fn push_ascii(&mut self, ascii: &[u8]) {
         debug_assert!(ascii.is_ascii());
-        if ascii.len() <= 4 {
-            ascii.iter().for_each(|&b| self.push(b));
-        } else {
-            self.extend_from_slice(ascii);
+        // Slices of a known length are copied without a call.
+        match *ascii {
+            [a] => self.push(a),
+            [a, b] => self.extend_from_slice(&[a, b]),
+            [a, b, c] => self.extend_from_slice(&[a, b, c]),
+            [a, b, c, d] => self.extend_from_slice(&[a, b, c, d]),
+            _ => self.extend_from_slice(ascii),
         }
     }
 
