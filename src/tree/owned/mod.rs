@@ -4,6 +4,7 @@
 //! dropped without recursion.
 
 pub(crate) mod arena;
+mod children;
 mod edit;
 mod node;
 mod text;
@@ -12,8 +13,9 @@ mod values;
 mod walk;
 mod write;
 
+pub use children::{Children, ChildrenIter};
 pub use edit::NodeMut;
-pub use node::{Children, ChildrenIter, Node, NodeProperties};
+pub use node::{Node, NodeProperties};
 pub use values::{Values, ValuesIter};
 pub use walk::{Walk, WalkEvent};
 

@@ -1,12 +1,43 @@
-//! `PartialEq`, `Debug` and `Display` of [`SgfTree`], each with an
-//! explicit stack instead of recursion.
+//! `PartialEq`, `Debug` and `Display` of [`SgfTree`] and `PartialEq` and
+//! `Debug` of [`Node`], each with an explicit stack instead of recursion.
 
 use std::fmt;
 use std::io;
 
-use super::node::ChildNodes;
+use super::children::ChildNodes;
 use super::{Node, SgfTree};
 use crate::write::{WriteOptions, Writer};
+
+impl PartialEq for Node<'_> {
+    /// Whether the two subtrees have the same properties and shape.
+    fn eq(&self, other: &Self) -> bool {
+        let mut stack = vec![(*self, *other)];
+        while let Some((a, b)) = stack.pop() {
+            if !a.properties().eq(b.properties()) {
+                return false;
+            }
+            let (mut left, mut right) = (a.child_nodes(), b.child_nodes());
+            loop {
+                match (left.next(), right.next()) {
+                    (Some(l), Some(r)) => stack.push((l, r)),
+                    (None, None) => break,
+                    _ => return false,
+                }
+            }
+        }
+        true
+    }
+}
+
+impl Eq for Node<'_> {}
+
+impl fmt::Debug for Node<'_> {
+    /// `Node { properties: {..}, children: [..] }`, nested like a derived
+    /// `Debug` but written without recursion.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        debug_subtree(*self, "Node", f)
+    }
+}
 
 impl PartialEq for SgfTree {
     /// Whether the two trees have the same properties and shape, however

@@ -1,6 +1,7 @@
 //! [`Walk`]: a tree as the events that write it, without recursion.
 
-use super::node::{ChildNodes, Node};
+use super::children::ChildNodes;
+use super::node::Node;
 
 /// One step of [`SgfTree::walk`](super::SgfTree::walk).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -18,6 +19,14 @@ enum WalkStep<'t> {
     Open(Node<'t>),
     Node(Node<'t>),
     Close,
+}
+
+impl<'t> Node<'t> {
+    /// Walks the subtree as the events that write it; see
+    /// [`SgfTree::walk`].
+    pub fn walk(&self) -> Walk<'t> {
+        Walk::new(*self)
+    }
 }
 
 /// Iterator of [`WalkEvent`]s; see [`SgfTree::walk`](super::SgfTree::walk).

@@ -12,7 +12,8 @@
 use std::io;
 
 use super::arena::{Arena, PropData};
-use super::node::{ChildNodes, Node};
+use super::children::ChildNodes;
+use super::node::Node;
 use super::{SgfTree, WalkEvent};
 use crate::lex::{escape_into, Escape};
 use crate::write::{check_shape, TreeSink, WriteError, WriteTree, CHUNK};
