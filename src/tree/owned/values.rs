@@ -190,6 +190,15 @@ impl<'t> Iterator for ValuesIter<'t> {
     }
 }
 
+impl DoubleEndedIterator for ValuesIter<'_> {
+    #[inline]
+    fn next_back(&mut self) -> Option<Self::Item> {
+        let end = *self.ends.next_back()?;
+        let start = self.ends.as_slice().last().copied().unwrap_or(self.start);
+        Some(&self.text[start as usize..end as usize])
+    }
+}
+
 impl ExactSizeIterator for ValuesIter<'_> {}
 
 impl std::iter::FusedIterator for ValuesIter<'_> {}
