@@ -158,3 +158,24 @@ fn deep_trees_are_copied_and_built_bottom_up_without_recursion() {
         );
     });
 }
+
+#[test]
+fn nodes_come_in_the_order_the_walk_writes_them() {
+    use sgf_stream::tree::WalkEvent;
+    let sgf = "(;N[0](;N[1];N[2](;N[3])(;N[4];N[5]))(;N[6])(;N[7](;N[8])(;N[9])))";
+    let tree = parse(sgf).unwrap();
+    let walked: Vec<&str> = tree
+        .walk()
+        .filter_map(|event| match event {
+            WalkEvent::Node(node) => node.get("N")?.first(),
+            _ => None,
+        })
+        .collect();
+    let listed: Vec<&str> = tree.nodes().filter_map(|n| n.get("N")?.first()).collect();
+    assert_eq!(listed, ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]);
+    assert_eq!(listed, walked);
+    // From a node inside, only its subtree: not its siblings.
+    let two = tree.children()[0].children()[0];
+    let below: Vec<&str> = two.nodes().filter_map(|n| n.get("N")?.first()).collect();
+    assert_eq!(below, ["2", "3", "4", "5"]);
+}

@@ -271,6 +271,16 @@ impl<T: TextBuf> Arena<T> {
         }
     }
 
+    /// The ids of node `id`'s subtree in pre-order (a node, then its
+    /// children's subtrees in order), `id` first.
+    pub(crate) fn pre_order(&self, id: u32) -> PreOrder<'_> {
+        PreOrder {
+            nodes: &self.nodes,
+            next: id,
+            branches: Vec::new(),
+        }
+    }
+
     /// Unlinks the `index`th child of node `parent`; returns its id.
     pub(crate) fn unlink_child(&mut self, parent: u32, index: usize) -> Option<u32> {
         let last = self.node(parent).last_child;
@@ -356,6 +366,52 @@ impl<T: TextBuf> Arena<T> {
             ends: first_end,
             count: prop.count,
         }
+    }
+}
+
+/// The ids of a subtree in pre-order; see [`Arena::pre_order`].
+#[derive(Debug, Clone)]
+pub(crate) struct PreOrder<'t> {
+    nodes: &'t [NodeData],
+    next: u32,
+    /// For each ancestor of `next` with more than one child: the child
+    /// being visited, and the last one.
+    branches: Vec<(u32, u32)>,
+}
+
+impl Iterator for PreOrder<'_> {
+    type Item = u32;
+
+    #[inline]
+    fn next(&mut self) -> Option<u32> {
+        let id = self.next;
+        if id == NONE {
+            return None;
+        }
+        let last = self.nodes[id as usize].last_child;
+        self.next = if last != NONE {
+            let first = self.nodes[last as usize].next_sibling;
+            if first != last {
+                self.branches.push((first, last));
+            }
+            first
+        } else {
+            // A leaf: on to the next sibling of the nearest branch that
+            // has one left.
+            loop {
+                match self.branches.last_mut() {
+                    None => break NONE,
+                    Some((child, last)) if child == last => {
+                        self.branches.pop();
+                    }
+                    Some((child, _)) => {
+                        *child = self.nodes[*child as usize].next_sibling;
+                        break *child;
+                    }
+                }
+            }
+        };
+        Some(id)
     }
 }
 

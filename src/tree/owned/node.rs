@@ -85,14 +85,7 @@ impl<'t> Node<'t> {
     /// subtrees in order), this one first.
     pub fn nodes(&self) -> impl Iterator<Item = Node<'t>> + 't {
         let arena = self.arena;
-        let mut stack = vec![self.id];
-        let mut children = Vec::new();
-        std::iter::from_fn(move || {
-            let id = stack.pop()?;
-            children.extend(arena.children(id));
-            stack.extend(children.drain(..).rev());
-            Some(Node::new(arena, id))
-        })
+        arena.pre_order(self.id).map(|id| Node::new(arena, id))
     }
 
     /// The nodes of the main line: this node, its first child, that one's

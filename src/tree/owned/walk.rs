@@ -23,7 +23,7 @@ enum WalkStep<'t> {
 
 impl<'t> Node<'t> {
     /// Walks the subtree as the events that write it; see
-    /// [`SgfTree::walk`].
+    /// [`SgfTree::walk`](super::SgfTree::walk).
     pub fn walk(&self) -> Walk<'t> {
         Walk::new(*self)
     }
