@@ -263,9 +263,12 @@ pub enum TreeErrorKind {
     /// which indexes up to 2 GiB.
     #[error("input of {0} bytes is too large: a compact tree holds less than 2 GiB")]
     InputTooLarge(u64),
-    /// A game whose text passes 4 GiB, more than an
-    /// [`SgfTree`](crate::SgfTree) holds.
-    #[error("game tree too large: an SgfTree holds up to 4 GiB of text")]
+    /// A game larger than an [`SgfTree`](crate::SgfTree) holds: over
+    /// 4 GiB of text, over 16 million values in one property, or an
+    /// identifier over 255 bytes.
+    #[error(
+        "game tree too large for an SgfTree: over 4 GiB of text, 16 million values in a property or an identifier of 255 bytes"
+    )]
     GameTooLarge,
 }
 

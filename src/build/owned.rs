@@ -218,11 +218,9 @@ impl TreeBuilder {
         {
             return self.property(ident, RawValues::new(run, 1));
         }
-        let prop = PropData {
-            text: arena.text.len() as u32,
-            ident_len: ident.len() as u32,
-            ends: arena.ends.len() as u32,
-            count: 1,
+        let (text, ends) = (arena.text.len() as u32, arena.ends.len() as u32);
+        let Ok(prop) = PropData::new(text, ident.len(), ends, 1) else {
+            return self.property(ident, RawValues::new(run, 1));
         };
         // A static identifier: one or two uppercase letters.
         arena.text.push_ascii(ident.as_bytes());
@@ -321,12 +319,8 @@ impl TreeBuilder {
         if text_end > MAX_OFFSET || arena.ends.len() + values.len() > MAX_OFFSET {
             return Err(too_large());
         }
-        let prop = PropData {
-            text: arena.text.len() as u32,
-            ident_len: ident.len() as u32,
-            ends: arena.ends.len() as u32,
-            count: values.len() as u32,
-        };
+        let (text, ends) = (arena.text.len() as u32, arena.ends.len() as u32);
+        let prop = PropData::new(text, ident.len(), ends, values.len()).map_err(|_| too_large())?;
         arena.push_text(ident);
         let mut decode = |raw: &[u8]| match decode_text(raw, &mut arena.text) {
             Ok(()) => {

@@ -46,14 +46,61 @@ impl NodeData {
     }
 }
 
-/// One property: where its block starts in `text`, how long its
-/// identifier is, and its run of value ends.
+/// One property: where its block starts in `text`, its run of value
+/// ends, how long its identifier is (up to [`MAX_IDENT`] bytes) and how
+/// many values it has (up to [`MAX_VALUES`]), packed in twelve bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct PropData {
     pub(crate) text: u32,
-    pub(crate) ident_len: u32,
     pub(crate) ends: u32,
-    pub(crate) count: u32,
+    /// The identifier's length in the low 8 bits, the values above.
+    shape: u32,
+}
+
+/// The longest identifier a property of an arena holds.
+pub(crate) const MAX_IDENT: usize = 0xff;
+
+/// The most values a property of an arena holds.
+pub(crate) const MAX_VALUES: usize = 0xff_ffff;
+
+impl PropData {
+    /// A property whose block starts at `text`, with an identifier of
+    /// `ident_len` bytes and `count` values whose ends start at `ends`.
+    #[inline]
+    pub(crate) fn new(
+        text: u32,
+        ident_len: usize,
+        ends: u32,
+        count: usize,
+    ) -> Result<Self, TooLarge> {
+        if ident_len > MAX_IDENT || count > MAX_VALUES {
+            return Err(TooLarge);
+        }
+        let shape = (count as u32) << 8 | ident_len as u32;
+        Ok(PropData { text, ends, shape })
+    }
+
+    /// How long the identifier is.
+    #[inline]
+    pub(crate) fn ident_len(&self) -> u32 {
+        self.shape & 0xff
+    }
+
+    /// How many values there are.
+    #[inline]
+    pub(crate) fn count(&self) -> u32 {
+        self.shape >> 8
+    }
+
+    /// Counts one more value.
+    #[inline]
+    fn add_value(&mut self) -> Result<(), TooLarge> {
+        if self.count() as usize == MAX_VALUES {
+            return Err(TooLarge);
+        }
+        self.shape += 1 << 8;
+        Ok(())
+    }
 }
 
 /// The storage of one game tree; see the module docs. A tree's text is a
@@ -85,7 +132,8 @@ pub(crate) fn offset_or_panic(len: usize) -> u32 {
 }
 
 /// The panic of an editing call past the limit.
-pub(crate) const TOO_LARGE: &str = "an SgfTree holds up to 4 GiB of text";
+pub(crate) const TOO_LARGE: &str =
+    "an SgfTree holds up to 4 GiB of text, 16 million values in a property, identifiers of 255 bytes";
 
 impl Arena {
     /// An arena holding one node with no properties: a new tree.
@@ -102,8 +150,8 @@ impl Arena {
         let start = prop.ends as usize;
         Values::new(
             &self.text,
-            prop.text + prop.ident_len,
-            &self.ends[start..start + prop.count as usize],
+            prop.text + prop.ident_len(),
+            &self.ends[start..start + prop.count() as usize],
         )
     }
 }
@@ -152,13 +200,13 @@ impl<T: TextBuf> Arena<T> {
     #[inline]
     pub(crate) fn ident(&self, prop: &PropData) -> &str {
         let start = prop.text as usize;
-        self.text.str_at(start..start + prop.ident_len as usize)
+        self.text.str_at(start..start + prop.ident_len() as usize)
     }
 
     /// The values of `prop`, as owned strings.
     pub(crate) fn value_strings(&self, prop: &PropData) -> Vec<String> {
-        let ends = &self.ends[prop.ends as usize..(prop.ends + prop.count) as usize];
-        let mut start = (prop.text + prop.ident_len) as usize;
+        let ends = &self.ends[prop.ends as usize..(prop.ends + prop.count()) as usize];
+        let mut start = (prop.text + prop.ident_len()) as usize;
         let mut out = Vec::with_capacity(ends.len());
         for &end in ends {
             out.push(self.text.str_at(start..end as usize).to_owned());
@@ -183,7 +231,7 @@ impl<T: TextBuf> Arena<T> {
     #[inline]
     pub(crate) fn has_ident(&self, prop: &PropData, ident: &[u8]) -> bool {
         let start = prop.text as usize;
-        let own = &self.text.as_bytes()[start..start + prop.ident_len as usize];
+        let own = &self.text.as_bytes()[start..start + prop.ident_len() as usize];
         own.len() == ident.len() && own.iter().zip(ident).all(|(a, b)| a == b)
     }
 
@@ -203,20 +251,16 @@ impl<T: TextBuf> Arena<T> {
     pub(crate) fn start_prop(&mut self, ident: &str) -> Result<PropData, TooLarge> {
         let text = offset(self.text.len())?;
         let ends = offset(self.ends.len())?;
+        let prop = PropData::new(text, ident.len(), ends, 0)?;
         self.push_text(ident);
-        Ok(PropData {
-            text,
-            ident_len: ident.len() as u32,
-            ends,
-            count: 0,
-        })
+        Ok(prop)
     }
 
     /// Ends a value of the property being written: its text is in place.
     #[inline]
     pub(crate) fn end_value(&mut self, prop: &mut PropData) -> Result<(), TooLarge> {
+        prop.add_value()?;
         self.ends.push(offset(self.text.len())?);
-        prop.count += 1;
         Ok(())
     }
 
@@ -351,8 +395,8 @@ impl<T: TextBuf> Arena<T> {
 
     /// Copies one property's block and ends from `from`.
     fn copy_prop<F: TextBuf>(&mut self, from: &Arena<F>, prop: &PropData) -> PropData {
-        let ends = &from.ends[prop.ends as usize..(prop.ends + prop.count) as usize];
-        let block_end = ends.last().map_or(prop.text + prop.ident_len, |&end| end);
+        let ends = &from.ends[prop.ends as usize..(prop.ends + prop.count()) as usize];
+        let block_end = ends.last().map_or(prop.text + prop.ident_len(), |&end| end);
         let start = offset_or_panic(self.text.len());
         offset_or_panic(self.text.len() + (block_end - prop.text) as usize);
         self.text
@@ -362,9 +406,8 @@ impl<T: TextBuf> Arena<T> {
         self.ends.extend(ends.iter().map(shift));
         PropData {
             text: start,
-            ident_len: prop.ident_len,
             ends: first_end,
-            count: prop.count,
+            shape: prop.shape,
         }
     }
 }

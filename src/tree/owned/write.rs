@@ -167,7 +167,7 @@ fn move_node(arena: &Arena, props: &[PropData]) -> Option<[u8; 6]> {
     let [prop] = props else {
         return None;
     };
-    if prop.ident_len != 1 || prop.count != 1 {
+    if prop.ident_len() != 1 || prop.count() != 1 {
         return None;
     }
     // The block is the letter and the value.
