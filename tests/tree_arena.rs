@@ -179,3 +179,27 @@ fn nodes_come_in_the_order_the_walk_writes_them() {
     let below: Vec<&str> = two.nodes().filter_map(|n| n.get("N")?.first()).collect();
     assert_eq!(below, ["2", "3", "4", "5"]);
 }
+
+#[test]
+fn an_identifier_longer_than_the_arena_holds_is_an_error() {
+    use sgf_stream::{ErrorKind, Limits, ReaderBuilder, TreeErrorKind};
+    let limits = Limits {
+        max_ident_len: 1000,
+        ..Limits::default()
+    };
+    let long = "A".repeat(256);
+    let sgf = format!("(;{long}[x])");
+    let err = ReaderBuilder::new()
+        .limits(limits)
+        .parse_collection(sgf.as_bytes())
+        .unwrap_err();
+    assert_eq!(*err.kind(), ErrorKind::Tree(TreeErrorKind::GameTooLarge));
+    assert_eq!(err.offset(), 2);
+    // One byte shorter fits.
+    let fits = format!("(;{}[x])", &long[1..]);
+    let trees = ReaderBuilder::new()
+        .limits(limits)
+        .parse_collection(fits.as_bytes())
+        .unwrap();
+    assert_eq!(trees[0].get(&long[1..]).unwrap(), ["x"]);
+}

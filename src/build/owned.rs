@@ -480,8 +480,8 @@ impl TreeBuilder {
 }
 
 /// The reader's error for `err`, which the builder made of a token at
-/// `start` (a property's values at `values`): a repeated property is
-/// placed at its start, a bad value at its byte.
+/// `start` (a property's values at `values`): a value that is not UTF-8
+/// is placed at its bad byte, anything else at the token's start.
 #[cold]
 fn fail<S: Source>(
     reader: &mut Reader<S>,
@@ -490,8 +490,7 @@ fn fail<S: Source>(
     values: Option<usize>,
 ) -> Error {
     let at = match (&err.kind, values) {
-        (TreeErrorKind::RepeatedProperty(_), _) => start,
-        (_, Some(values)) => values + err.offset,
+        (TreeErrorKind::InvalidUtf8, Some(values)) => values + err.offset,
         _ => start,
     };
     reader.fail(err.kind.into(), at)
