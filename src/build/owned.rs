@@ -256,10 +256,10 @@ impl TreeBuilder {
     #[inline]
     fn find(&mut self, ident: &str) -> Option<usize> {
         let node = self.arena.nodes.last()?;
-        let start = node.props as usize;
         if node.prop_count == 0 {
             return None;
         }
+        let start = node.props as usize;
         let props = &self.arena.props[start..];
         if props.len() >= LINEAR_LOOKUP {
             if !self.seen.is_active() {
@@ -272,11 +272,8 @@ impl TreeBuilder {
                 Lookup::Present => {}
             }
         }
-        let arena = &self.arena;
-        props
-            .iter()
-            .position(|prop| arena.has_ident(prop, ident.as_bytes()))
-            .map(|at| start + at)
+        let last = self.arena.nodes.len() - 1;
+        self.arena.find(last as u32, ident)
     }
 
     /// Adds a property the current node does not have yet; its block is

@@ -55,12 +55,8 @@ impl<'t> Node<'t> {
     /// one, if it repeats).
     #[inline]
     pub fn get(&self, ident: &str) -> Option<Values<'t>> {
-        let arena = self.arena;
-        arena
-            .props_of(self.id)
-            .iter()
-            .find(|prop| arena.ident(prop) == ident)
-            .map(|prop| arena.values(prop))
+        let at = self.arena.find(self.id, ident)?;
+        Some(self.arena.values(&self.arena.props[at]))
     }
 
     /// The properties in file order, as `(identifier, values)`.
