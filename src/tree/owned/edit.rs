@@ -14,7 +14,9 @@ use super::SgfTree;
 /// there unused until the tree is copied ([`Node::to_tree`]).
 ///
 /// # Panics
-/// The calls that add text panic if the tree's text passes 4 GiB.
+/// The calls that add a property panic where a tree cannot hold it: past
+/// 4 GiB of text, 16 million values in one property, or an identifier of
+/// 255 bytes.
 ///
 /// ```
 /// use sgf_stream::SgfTree;

@@ -109,6 +109,9 @@ impl SgfTree {
     /// Sets property `ident` of the root to `values`, replacing the old
     /// values in place or adding it at the end.
     ///
+    /// # Panics
+    /// As [`NodeMut`]'s calls do, where a tree cannot hold the property.
+    ///
     /// ```
     /// let mut root = sgf_stream::SgfTree::new();
     /// root.set("SZ", ["19"]);
@@ -125,6 +128,9 @@ impl SgfTree {
 
     /// Adds property `ident` at the end of the root's properties without
     /// looking for an existing one; see [`NodeMut::push_property`].
+    ///
+    /// # Panics
+    /// As [`NodeMut`]'s calls do, where a tree cannot hold the property.
     ///
     /// ```
     /// let mut node = sgf_stream::SgfTree::new();
@@ -162,6 +168,9 @@ impl SgfTree {
     }
 
     /// [`set`](Self::set), returning the tree: for building trees in code.
+    ///
+    /// # Panics
+    /// As [`NodeMut`]'s calls do, where a tree cannot hold the property.
     pub fn with<I, V>(mut self, ident: &str, values: I) -> Self
     where
         I: IntoIterator<Item = V>,
