@@ -322,7 +322,7 @@ fn bytes_read_from_gz_files_and_archives_are_counted() {
     assert_eq!(counted.get(), size(&gz), "a stream read to its end");
     assert_eq!(record.seen.len(), 2);
     counted.set(0);
-    let _ = walker.walk(&[tar.clone()], &mut record);
+    let _ = walker.walk(std::slice::from_ref(&tar), &mut record);
     assert!(
         counted.get() > 0 && counted.get() <= size(&tar),
         "{}",
