@@ -9,7 +9,6 @@ mod cli;
 mod common;
 
 use std::fs;
-use std::io::Write;
 use std::path::Path;
 
 use archives::{gzip, tar_bytes, zip_bytes};
