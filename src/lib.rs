@@ -48,6 +48,10 @@
 //!   (BOM, `CA`, detection with `chardetng`) and converts it to UTF-8 with
 //!   `encoding_rs`, in bounded memory; the [`Writer`] writes legacy
 //!   charsets. Without it, input is read as UTF-8.
+//! - `inputs`: `sgf_stream::inputs` finds SGF inputs under paths in a fixed
+//!   order (folders walked in name order, `.sgf` and `.sgf.gz` files) and
+//!   reads `.gz` files and `.zip`, `.tar`, `.tar.gz`, `.tgz` archives as
+//!   streams, without extracting (with `zip`, `tar` and `flate2`).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -58,6 +62,8 @@ pub mod event;
 pub mod game;
 pub mod go;
 mod ident;
+#[cfg(feature = "inputs")]
+pub mod inputs;
 mod lex;
 mod machine;
 pub mod props;

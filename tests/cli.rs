@@ -2,14 +2,16 @@
 //! files, standard input and archives built here, with exit statuses.
 #![cfg(feature = "cli")]
 
+#[path = "common/archives.rs"]
+mod archives;
 #[path = "common/cli.rs"]
 mod cli;
 mod common;
 
 use std::fs;
-use std::io::Write;
 use std::path::Path;
 
+use archives::{gzip, tar_bytes, zip_bytes};
 use assert_cmd::Command;
 use cli::{sgf, stdout_of, write};
 use serde_json::Value;
@@ -251,36 +253,6 @@ fn stats_over_the_corpus_agree_with_the_library() {
     assert_eq!(stats["files"], files.len() as u64);
     assert_eq!(stats["unreadable"], 0);
     assert!(stats["games"].as_u64().unwrap() >= files.len() as u64);
-}
-
-// Archives, built here.
-
-fn zip_bytes(members: &[(&str, &[u8])], method: zip::CompressionMethod) -> Vec<u8> {
-    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
-    let options = zip::write::SimpleFileOptions::default().compression_method(method);
-    for (name, data) in members {
-        zip.start_file(*name, options).unwrap();
-        zip.write_all(data).unwrap();
-    }
-    zip.finish().unwrap().into_inner()
-}
-
-fn tar_bytes(members: &[(&str, &[u8])]) -> Vec<u8> {
-    let mut tar = tar::Builder::new(Vec::new());
-    for (name, data) in members {
-        let mut header = tar::Header::new_gnu();
-        header.set_size(data.len() as u64);
-        header.set_mode(0o644);
-        header.set_cksum();
-        tar.append_data(&mut header, name, *data).unwrap();
-    }
-    tar.into_inner().unwrap()
-}
-
-fn gzip(data: &[u8]) -> Vec<u8> {
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    gz.write_all(data).unwrap();
-    gz.finish().unwrap()
 }
 
 const MEMBERS: &[(&str, &[u8])] = &[

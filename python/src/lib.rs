@@ -13,7 +13,6 @@ mod py_game;
 mod py_read;
 mod raw;
 mod read;
-mod sources;
 mod summary;
 mod tree;
 mod units;

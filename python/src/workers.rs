@@ -15,9 +15,9 @@ use std::sync::mpsc::{sync_channel, Receiver, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 
 use bytes::Bytes;
+use sgf_stream::inputs::{Failure, FoundFile, Input, Visitor, Walker};
 
 use crate::pool::{internal, parse_input, parse_units, Item, Plan};
-use crate::sources::{visit, Located, Visitor};
 use crate::units::{read_units, Unit};
 
 /// Bytes per piece of a stream: large enough that handing pieces between
@@ -54,7 +54,7 @@ enum Work {
     /// What reading a stream gave.
     Units(Arc<str>, Vec<Unit>),
     /// A file to read.
-    File(Arc<str>, Located),
+    File(Arc<str>, FoundFile),
 }
 
 /// Work for one worker: pieces of one stream, or files.
@@ -316,21 +316,21 @@ impl Producer {
 }
 
 impl Visitor for Producer {
-    fn file(&mut self, name: &str, file: Located) -> ControlFlow<()> {
-        self.send(Work::File(name.into(), file), PIECE / FILES_PER_JOB)
+    fn file(&mut self, file: FoundFile) -> ControlFlow<()> {
+        self.send(Work::File(file.name().into(), file), PIECE / FILES_PER_JOB)
     }
 
-    fn stream(&mut self, name: &str, reader: &mut dyn Read) -> ControlFlow<()> {
-        let source: Arc<str> = name.into();
+    fn stream(&mut self, input: Input, reader: &mut dyn Read) -> ControlFlow<()> {
+        let source: Arc<str> = input.name().into();
         let plan = self.plan;
         let mut emit = |units, size| self.send(Work::Units(source.clone(), units), size);
         pieces(reader, &plan, &mut emit)
     }
 
-    fn failed(&mut self, name: &str, error: &io::Error) -> ControlFlow<()> {
+    fn failed(&mut self, failure: Failure) -> ControlFlow<()> {
         self.report(Item::Failed {
-            source: name.to_string(),
-            message: error.to_string(),
+            source: failure.name(),
+            message: failure.source.to_string(),
         })
     }
 }
@@ -393,7 +393,7 @@ pub fn start(
     std::thread::Builder::new()
         .name("sgf-stream-read".to_string())
         .spawn(move || {
-            visit(&paths, &mut producer);
+            let _ = Walker::new().walk(&paths, &mut producer);
             let _ = producer.flush();
         })?;
     Ok(())

@@ -1,0 +1,222 @@
+//! The walker: `.gz` files and archives opened and read as streams.
+
+use std::fmt;
+use std::io::{self, BufReader, Read, Seek};
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+
+use super::{ends_with, find_files, is_sgf, member_rel, without_gz};
+use super::{Failure, Format, FoundFile, Input, Visitor};
+
+/// Walks paths and hands every input found to a [`Visitor`], in order
+/// (see the [module](super) documentation).
+///
+/// `.gz` files and archives are read through a buffer of
+/// [`buffer_capacity`](Walker::buffer_capacity) bytes; the bytes read
+/// from them on disk can be counted with [`on_read`](Walker::on_read).
+#[derive(Clone, Copy)]
+pub struct Walker<'a> {
+    buffer_capacity: usize,
+    on_read: Option<&'a dyn Fn(u64)>,
+}
+
+impl fmt::Debug for Walker<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Walker")
+            .field("buffer_capacity", &self.buffer_capacity)
+            .field("on_read", &self.on_read.map(|_| "Fn(u64)"))
+            .finish()
+    }
+}
+
+impl Default for Walker<'_> {
+    fn default() -> Self {
+        Walker::new()
+    }
+}
+
+impl<'a> Walker<'a> {
+    /// A walker with an 8 KiB buffer and no counting.
+    pub fn new() -> Walker<'a> {
+        Walker {
+            buffer_capacity: 8 << 10,
+            on_read: None,
+        }
+    }
+
+    /// The size of the buffer `.gz` files and archives are read through.
+    pub fn buffer_capacity(mut self, bytes: usize) -> Walker<'a> {
+        self.buffer_capacity = bytes.max(1);
+        self
+    }
+
+    /// Calls `on_read` with the number of bytes read from disk each time
+    /// a `.gz` file or an archive is read from (plain files are read by
+    /// the visitor).
+    pub fn on_read(mut self, on_read: &'a dyn Fn(u64)) -> Walker<'a> {
+        self.on_read = Some(on_read);
+        self
+    }
+
+    /// Visits every input of every path, in order, until the visitor
+    /// breaks (then returns `Break`).
+    pub fn walk(&self, paths: &[PathBuf], visitor: &mut dyn Visitor) -> ControlFlow<()> {
+        paths
+            .iter()
+            .try_for_each(|path| self.walk_path(path, visitor))
+    }
+
+    /// Visits every input that `path` names, in order, until the visitor
+    /// breaks (then returns `Break`).
+    pub fn walk_path(&self, path: &Path, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+        find_files(path, &mut |found| match found {
+            Ok(file) => self.read_file(file, visitor),
+            Err(failure) => visitor.failed(failure),
+        })
+    }
+
+    /// A file: handed over as it is, or opened and read as gzip or as an
+    /// archive.
+    fn read_file(&self, file: FoundFile, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+        let format = file.format();
+        if format == Format::Plain {
+            return visitor.file(file);
+        }
+        let reader = match file.open() {
+            Ok(opened) => {
+                let counted = Counted {
+                    inner: opened,
+                    on_read: self.on_read,
+                };
+                BufReader::with_capacity(self.buffer_capacity, counted)
+            }
+            Err(err) => return visitor.failed(Failure::new(file.path(), err)),
+        };
+        let (path, rel) = (file.path(), file.rel());
+        match format {
+            Format::Zip => read_zip(path, rel, reader, visitor),
+            Format::Tar => read_tar(path, rel, reader, visitor),
+            Format::TarGz => {
+                let reader = flate2::bufread::MultiGzDecoder::new(reader);
+                read_tar(path, rel, reader, visitor)
+            }
+            Format::Gz | Format::Plain => {
+                let input = Input {
+                    path: path.to_path_buf(),
+                    member: None,
+                    rel: without_gz(rel),
+                };
+                let mut reader = flate2::bufread::MultiGzDecoder::new(reader);
+                visitor.stream(input, &mut reader)
+            }
+        }
+    }
+}
+
+/// A reader whose bytes are counted by a callback.
+struct Counted<'a, R> {
+    inner: R,
+    on_read: Option<&'a dyn Fn(u64)>,
+}
+
+impl<R: Read> Read for Counted<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let read = self.inner.read(buf)?;
+        if let Some(on_read) = self.on_read {
+            on_read(read as u64);
+        }
+        Ok(read)
+    }
+}
+
+impl<R: Seek> Seek for Counted<'_, R> {
+    fn seek(&mut self, pos: io::SeekFrom) -> io::Result<u64> {
+        self.inner.seek(pos)
+    }
+}
+
+/// A failure of the archive at `path`, or of one of its members.
+fn archive_failure(path: &Path, member: Option<String>, source: io::Error) -> Failure {
+    Failure {
+        path: path.to_path_buf(),
+        member,
+        source,
+    }
+}
+
+/// The SGF members of a zip archive, in the order of its directory.
+fn read_zip(
+    path: &Path,
+    rel: &Path,
+    reader: impl Read + Seek,
+    visitor: &mut dyn Visitor,
+) -> ControlFlow<()> {
+    let mut zip = match zip::ZipArchive::new(reader) {
+        Ok(zip) => zip,
+        Err(err) => return visitor.failed(archive_failure(path, None, io::Error::other(err))),
+    };
+    for index in 0..zip.len() {
+        match zip.by_index(index) {
+            Err(err) => {
+                let member = Some(format!("#{index}"));
+                visitor.failed(archive_failure(path, member, io::Error::other(err)))?;
+            }
+            Ok(member) if member.is_dir() || !is_sgf(member.name()) => {}
+            Ok(mut member) => {
+                let name = member.name().to_string();
+                read_member(path, rel, name, &mut member, visitor)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The SGF members of a tar stream, regular entries only, in order. A
+/// broken header or a read error ends the archive (a tar stream cannot be
+/// resynchronised) after it is reported.
+fn read_tar(
+    path: &Path,
+    rel: &Path,
+    reader: impl Read,
+    visitor: &mut dyn Visitor,
+) -> ControlFlow<()> {
+    let mut archive = tar::Archive::new(reader);
+    let entries = match archive.entries() {
+        Ok(entries) => entries,
+        Err(err) => return visitor.failed(archive_failure(path, None, err)),
+    };
+    for entry in entries {
+        let mut entry = match entry {
+            Ok(entry) => entry,
+            Err(err) => return visitor.failed(archive_failure(path, None, err)),
+        };
+        let name = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
+        if entry.header().entry_type().is_file() && is_sgf(&name) {
+            read_member(path, rel, name, &mut entry, visitor)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The member `member` of the archive at `path` (found at `rel`): read
+/// as it is, or through gzip for a `.gz` member.
+fn read_member(
+    path: &Path,
+    rel: &Path,
+    member: String,
+    reader: &mut dyn Read,
+    visitor: &mut dyn Visitor,
+) -> ControlFlow<()> {
+    let gzipped = ends_with(&member, ".gz");
+    let input = Input {
+        path: path.to_path_buf(),
+        rel: member_rel(rel, &member),
+        member: Some(member),
+    };
+    if gzipped {
+        let mut reader = flate2::read::MultiGzDecoder::new(reader);
+        visitor.stream(input, &mut reader)
+    } else {
+        visitor.stream(input, reader)
+    }
+}

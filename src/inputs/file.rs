@@ -1,0 +1,117 @@
+//! A plain file found by a walk, ready to be opened.
+
+use std::fs::File;
+use std::io;
+use std::path::{Path, PathBuf};
+#[cfg(unix)]
+use std::{ffi::OsString, os::fd::OwnedFd, sync::Arc};
+
+use super::Format;
+
+/// A file found by a walk: its path, where it sits below the path it was
+/// found from, and what is known of its size. On Unix a file found in a
+/// folder is opened within that folder, kept open for its files (`openat`),
+/// so that opening it looks up one name rather than every folder on the
+/// path.
+#[derive(Debug, Clone)]
+pub struct FoundFile {
+    path: PathBuf,
+    rel: PathBuf,
+    size: Option<u64>,
+    #[cfg(unix)]
+    within: Option<(Arc<OwnedFd>, OsString)>,
+}
+
+impl FoundFile {
+    /// A file named directly: `rel` is its file name.
+    pub(super) fn named(path: &Path, size: u64) -> FoundFile {
+        FoundFile {
+            path: path.to_path_buf(),
+            rel: PathBuf::from(path.file_name().unwrap_or(path.as_os_str())),
+            size: Some(size),
+            #[cfg(unix)]
+            within: None,
+        }
+    }
+
+    /// A file found in a folder, the walk's `root`, at `path`.
+    pub(super) fn in_folder(path: PathBuf, root: &Path, folder: &Folder) -> FoundFile {
+        let rel = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
+        FoundFile {
+            #[cfg(unix)]
+            within: folder
+                .handle
+                .clone()
+                .zip(path.file_name().map(OsString::from)),
+            path,
+            rel,
+            size: None,
+        }
+    }
+
+    /// The file's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Where the file sits below the path it was found from (its file
+    /// name when it was named directly).
+    pub fn rel(&self) -> &Path {
+        &self.rel
+    }
+
+    /// The file's name in messages: its path.
+    pub fn name(&self) -> String {
+        self.path.display().to_string()
+    }
+
+    /// How the file is read, by its name.
+    pub fn format(&self) -> Format {
+        Format::of_path(&self.path)
+    }
+
+    /// The file's size in bytes: known for a file named directly, else
+    /// looked up (following links).
+    pub fn size(&self) -> io::Result<u64> {
+        match self.size {
+            Some(size) => Ok(size),
+            None => Ok(std::fs::metadata(&self.path)?.len()),
+        }
+    }
+
+    /// Opens the file for reading.
+    pub fn open(&self) -> io::Result<File> {
+        #[cfg(unix)]
+        if let Some((folder, name)) = &self.within {
+            use rustix::fs::{openat, Mode, OFlags};
+            let flags = OFlags::RDONLY | OFlags::CLOEXEC;
+            return Ok(File::from(openat(folder, name, flags, Mode::empty())?));
+        }
+        File::open(&self.path)
+    }
+}
+
+/// A folder being walked, opened once on Unix for the files found in it
+/// (when it cannot be opened, its files are opened by their paths).
+#[derive(Debug)]
+pub(super) struct Folder {
+    #[cfg(unix)]
+    handle: Option<Arc<OwnedFd>>,
+}
+
+impl Folder {
+    pub(super) fn open(dir: &Path) -> Folder {
+        #[cfg(unix)]
+        {
+            use rustix::fs::{open, Mode, OFlags};
+            let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
+            let handle = open(dir, flags, Mode::empty()).ok().map(Arc::new);
+            Folder { handle }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = dir;
+            Folder {}
+        }
+    }
+}
