@@ -299,20 +299,13 @@ impl<T: TextBuf> Arena<T> {
     /// The first child of node `id`, or [`NONE`].
     #[inline]
     pub(crate) fn first_child(&self, id: u32) -> u32 {
-        match self.node(id).last_child {
-            NONE => NONE,
-            last => self.node(last).next_sibling,
-        }
+        children_of(&self.nodes, id).next
     }
 
     /// The ids of node `id`'s children.
     #[inline]
     pub(crate) fn children(&self, id: u32) -> ChildIds<'_> {
-        ChildIds {
-            nodes: &self.nodes,
-            next: self.first_child(id),
-            last: self.node(id).last_child,
-        }
+        children_of(&self.nodes, id)
     }
 
     /// The ids of node `id`'s subtree in pre-order (a node, then its
@@ -417,9 +410,9 @@ impl<T: TextBuf> Arena<T> {
 pub(crate) struct PreOrder<'t> {
     nodes: &'t [NodeData],
     next: u32,
-    /// For each ancestor of `next` with more than one child: the child
-    /// being visited, and the last one.
-    branches: Vec<(u32, u32)>,
+    /// For each ancestor of `next` with more than one child: the children
+    /// still to visit.
+    branches: Vec<ChildIds<'t>>,
 }
 
 impl Iterator for PreOrder<'_> {
@@ -431,31 +424,41 @@ impl Iterator for PreOrder<'_> {
         if id == NONE {
             return None;
         }
-        let last = self.nodes[id as usize].last_child;
-        self.next = if last != NONE {
-            let first = self.nodes[last as usize].next_sibling;
-            if first != last {
-                self.branches.push((first, last));
+        let mut children = children_of(self.nodes, id);
+        self.next = match children.next() {
+            Some(first) => {
+                if !children.is_done() {
+                    self.branches.push(children);
+                }
+                first
             }
-            first
-        } else {
-            // A leaf: on to the next sibling of the nearest branch that
-            // has one left.
-            loop {
-                match self.branches.last_mut() {
-                    None => break NONE,
-                    Some((child, last)) if child == last => {
+            // A leaf: on to the next child of the nearest branch that has
+            // one left.
+            None => loop {
+                let Some(branch) = self.branches.last_mut() else {
+                    break NONE;
+                };
+                match branch.next() {
+                    Some(child) => break child,
+                    None => {
                         self.branches.pop();
                     }
-                    Some((child, _)) => {
-                        *child = self.nodes[*child as usize].next_sibling;
-                        break *child;
-                    }
                 }
-            }
+            },
         };
         Some(id)
     }
+}
+
+/// The ids of the children of node `id` of `nodes`.
+#[inline]
+fn children_of(nodes: &[NodeData], id: u32) -> ChildIds<'_> {
+    let last = nodes[id as usize].last_child;
+    let next = match last {
+        NONE => NONE,
+        last => nodes[last as usize].next_sibling,
+    };
+    ChildIds { nodes, next, last }
 }
 
 /// The ids of a node's children, in order; see [`Arena::children`].
