@@ -44,12 +44,22 @@ impl fmt::Display for Position {
     }
 }
 
-/// Counts lines and columns over input that arrives in pieces.
+/// Counts lines and columns over input that arrives in pieces, for the
+/// [`Position`] of a byte.
 ///
 /// A CR followed by LF counts once, even when the pair is split between
 /// two pieces.
+///
+/// ```
+/// use sgf_stream::read::LineCounter;
+/// let mut counter = LineCounter::default();
+/// counter.advance(b"(;C[a\r");
+/// counter.advance(b"\nb]");
+/// let at = counter.position();
+/// assert_eq!((at.offset, at.line, at.column), (9, 2, 3));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct LineCounter {
+pub struct LineCounter {
     offset: u64,
     line: u32,
     line_start: u64,
@@ -80,7 +90,7 @@ impl LineCounter {
     /// Every LF and every CR ends a line, except an LF right after a CR
     /// (in this piece or at the end of the last one). The LFs are counted
     /// by a loop the compiler vectorises; CRs (rare) one by one.
-    pub(crate) fn advance(&mut self, bytes: &[u8]) {
+    pub fn advance(&mut self, bytes: &[u8]) {
         crate::work::count(bytes.len());
         let mut lines = count_lf(bytes);
         if self.after_cr && bytes.first() == Some(&b'\n') {
@@ -103,7 +113,7 @@ impl LineCounter {
     }
 
     /// The position just after everything seen so far.
-    pub(crate) fn position(&self) -> Position {
+    pub fn position(&self) -> Position {
         Position {
             offset: self.offset,
             line: self.line,

@@ -48,10 +48,14 @@
 //!   (BOM, `CA`, detection with `chardetng`) and converts it to UTF-8 with
 //!   `encoding_rs`, in bounded memory; the [`Writer`] writes legacy
 //!   charsets. Without it, input is read as UTF-8.
-//! - `inputs`: `sgf_stream::inputs` finds SGF inputs under paths in a fixed
-//!   order (folders walked in name order, `.sgf` and `.sgf.gz` files) and
-//!   reads `.gz` files and `.zip`, `.tar`, `.tar.gz`, `.tgz` archives as
-//!   streams, without extracting (with `zip`, `tar` and `flate2`).
+//! - `work-count`: counts the work the parsers do (`sgf_stream::work`), so tests and
+//!   fuzzing can check that it stays linear in the input. Slows parsing.
+//!
+//! Beside this crate, in the same workspace: `sgf-go` (Go rules: the
+//! board, replay, hashes, symmetry), `sgf-tool` (collections: finding
+//! inputs in folders and archives, reading them in parallel in input
+//! order, diagnostics; and the `sgf` command-line tool) and the Python
+//! package `sgf_stream`.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -60,10 +64,7 @@ pub mod charset;
 mod error;
 pub mod event;
 pub mod game;
-pub mod go;
 mod ident;
-#[cfg(feature = "inputs")]
-pub mod inputs;
 mod lex;
 mod machine;
 pub mod props;

@@ -3,8 +3,8 @@
 //! stone, -1 a white one, 0 empty), written with `Board::write_plane`
 //! into one buffer.
 
+use sgf_go::{Game, GoNode, ReplayOptions};
 use sgf_stream::event::PropIdent;
-use sgf_stream::go::{Game, GoNode, ReplayOptions};
 use sgf_stream::{Event, Parser, RawValues};
 
 use crate::data::{GameData, Nodes};
@@ -135,7 +135,7 @@ fn replay_text(text: &[u8], recorder: &mut Recorder) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use bytes::Bytes;
-    use sgf_stream::go::{Board, ReplayOptions};
+    use sgf_go::{Board, ReplayOptions};
 
     use super::*;
     use crate::summary::games_of;

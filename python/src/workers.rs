@@ -15,7 +15,7 @@ use std::sync::mpsc::{sync_channel, Receiver, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 
 use bytes::Bytes;
-use sgf_stream::inputs::{Failure, FoundFile, Input, Visitor, Walker};
+use sgf_tool::inputs::{Failure, FoundFile, Input, Visitor, Walker};
 
 use crate::pool::{internal, parse_input, parse_units, Item, Plan};
 use crate::units::{read_units, Unit};

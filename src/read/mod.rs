@@ -48,6 +48,7 @@ mod window;
 
 use std::ops::Range;
 
+pub use crate::error::LineCounter;
 pub use batch::{Batch, Batches, DecodedBatch, Piece, Rest, DEFAULT_MAX, DEFAULT_TARGET};
 pub use config::{ReaderBuilder, DEFAULT_CHUNK};
 pub use decoded::Decoded;

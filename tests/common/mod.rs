@@ -4,7 +4,6 @@
 use std::path::{Path, PathBuf};
 
 pub mod generate;
-pub mod go;
 
 /// A reader that hands out at most `piece` bytes per read.
 pub struct Trickle<'a> {
@@ -33,15 +32,24 @@ pub fn peak_bytes() -> Option<u64> {
 /// `../shared/<rel>` beside the repository, if it exists; otherwise prints
 /// a note saying the test is skipped and returns `None`.
 pub fn shared(rel: &str) -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(rel);
+    let path = workspace_root().join("../shared").join(rel);
     if path.exists() {
         Some(path)
     } else {
         eprintln!("note: {} is absent; skipping this test", path.display());
         None
     }
+}
+
+/// The folder of the workspace (where `Cargo.lock` is), whichever of its
+/// crates the test belongs to.
+pub fn workspace_root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .ancestors()
+        .find(|dir| dir.join("Cargo.lock").exists())
+        .unwrap_or(manifest)
+        .to_path_buf()
 }
 
 /// Every `.sgf` file (any letter case) below `dir`, sorted.

@@ -61,8 +61,16 @@ impl<'t> NodeRef<'t> {
         std::iter::successors(Some(*self), NodeRef::first_child)
     }
 
-    /// The whole input of the tree.
-    pub(crate) fn source(&self) -> &'t [u8] {
+    /// The whole input of the tree, which [`offset`](Self::offset)
+    /// counts in.
+    ///
+    /// ```
+    /// let tree = sgf_stream::CompactTree::from_bytes("(;B[pd];W[dp])")?;
+    /// let second = tree.get(1).unwrap();
+    /// assert_eq!(&second.input()[second.offset()..], b";W[dp])");
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
+    pub fn input(&self) -> &'t [u8] {
         &self.tree.source
     }
 
@@ -122,22 +130,57 @@ pub struct Properties<'t> {
 impl<'t> Iterator for Properties<'t> {
     type Item = (&'t str, RawValues<'t>);
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        let rest = &self.rest[skip_space(self.rest, 0)..];
-        let ident_len = rest.iter().take_while(|b| b.is_ascii_uppercase()).count();
+        let bytes: &'t [u8] = self.rest;
+        // A move of two plain letters, `B[pd]`, the most common property,
+        // followed by the next identifier or the end of the node.
+        if let [b'B' | b'W', b'[', a, b, b']', ..] = *bytes {
+            let next = bytes.get(5).copied();
+            let ends = matches!(next, Some(b';' | b'(' | b')') | None);
+            if is_plain(a) && is_plain(b) && (ends || next.is_some_and(|b| b.is_ascii_uppercase()))
+            {
+                self.rest = if ends { &[] } else { &bytes[5..] };
+                // The identifier borrows the input, as every other does.
+                let ident = std::str::from_utf8(&bytes[..1]).unwrap_or_default();
+                return Some((ident, RawValues::new(&bytes[1..5], 1)));
+            }
+        }
+        let start = skip_space(bytes, 0);
+        let ident_len = bytes[start..]
+            .iter()
+            .take_while(|b| b.is_ascii_uppercase())
+            .count();
         if ident_len == 0 {
-            self.rest = rest;
+            self.rest = &bytes[start..];
             return None;
         }
-        let ident = std::str::from_utf8(&rest[..ident_len]).unwrap_or_default();
-        let values_start = skip_space(rest, ident_len);
+        let ident = std::str::from_utf8(&bytes[start..start + ident_len]).unwrap_or_default();
+        let values_start = skip_space(bytes, start + ident_len);
         let (mut at, mut end, mut count) = (values_start, values_start, 0);
-        while rest.get(at) == Some(&b'[') {
-            end = at + find_close(&rest[at + 1..])? + 2;
+        while bytes.get(at) == Some(&b'[') {
+            end = at + 1 + value_len(&bytes[at + 1..])? + 1;
             count += 1;
-            at = skip_space(rest, end);
+            at = skip_space(bytes, end);
         }
-        self.rest = &rest[end..];
-        Some((ident, RawValues::new(&rest[values_start..end], count)))
+        self.rest = &bytes[end..];
+        Some((ident, RawValues::new(&bytes[values_start..end], count)))
     }
+}
+
+/// Where the value in `body` (the bytes after its `[`) ends: a value of
+/// two plain bytes is taken without a search.
+#[inline]
+fn value_len(body: &[u8]) -> Option<usize> {
+    match *body {
+        [b']', ..] => Some(0),
+        [a, b, b']', ..] if is_plain(a) && is_plain(b) => Some(2),
+        _ => find_close(body),
+    }
+}
+
+/// Whether `b` in a value is neither its end nor an escape.
+#[inline]
+fn is_plain(b: u8) -> bool {
+    b != b']' && b != b'\\'
 }

@@ -52,7 +52,7 @@ impl NodeRef<'_> {
             // The input is copied below without a look at its values.
             self.check(sink)?;
         }
-        let after_variation = copy_subtrees(sink, self.source(), from)?;
+        let after_variation = copy_subtrees(sink, self.input(), from)?;
         sink.body_written(after_variation);
         sink.end_game_tree()
     }
