@@ -61,6 +61,7 @@
 
 pub mod build;
 pub mod charset;
+mod codes;
 mod error;
 pub mod event;
 pub mod game;

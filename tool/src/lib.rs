@@ -1,11 +1,19 @@
 //! sgf-tool: collections of SGF game records, and the `sgf` command-line
 //! tool built on them (feature `cli`).
 //!
-//! [`inputs`] finds SGF inputs under paths in a fixed order (folders
-//! walked in name order, `.sgf` and `.sgf.gz` files) and reads `.gz`
-//! files and `.zip`, `.tar`, `.tar.gz`, `.tgz` archives as streams,
-//! without extracting.
+//! - [`collection`]: many inputs read by worker threads in batches of
+//!   whole games, handed back in input order, under one reading policy
+//!   (strict, lenient, strict then lenient), in memory bounded by the
+//!   batches and the reader's limits.
+//! - [`diagnostics`]: the problems found, each with a stable code, one
+//!   severity rule and its place; what the tool prints and Python raises.
+//! - [`inputs`]: SGF inputs found under paths in a fixed order (folders
+//!   walked in name order, `.sgf` and `.sgf.gz` files), `.gz` files and
+//!   `.zip`, `.tar`, `.tar.gz`, `.tgz` archives read as streams, without
+//!   extracting.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod collection;
+pub mod diagnostics;
 pub mod inputs;

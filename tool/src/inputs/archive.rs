@@ -75,6 +75,61 @@ impl<'a> Walker<'a> {
         })
     }
 
+    /// Visits the inputs of `bytes`, a file named `name` held in memory:
+    /// as [`Format::sniff`] says, it is a plain input (handed over as a
+    /// stream of the bytes), gzip (decompressed) or an archive (its SGF
+    /// members). Returns `Break` if the visitor broke.
+    ///
+    /// ```
+    /// use std::io::Read;
+    /// use std::ops::ControlFlow;
+    /// use sgf_tool::inputs::{Failure, FoundFile, Input, Visitor, Walker};
+    ///
+    /// struct Texts(Vec<String>);
+    /// impl Visitor for Texts {
+    ///     fn file(&mut self, _: FoundFile) -> ControlFlow<()> { ControlFlow::Continue(()) }
+    ///     fn stream(&mut self, _: Input, reader: &mut dyn Read) -> ControlFlow<()> {
+    ///         let mut text = String::new();
+    ///         reader.read_to_string(&mut text).unwrap();
+    ///         self.0.push(text);
+    ///         ControlFlow::Continue(())
+    ///     }
+    ///     fn failed(&mut self, _: Failure) -> ControlFlow<()> { ControlFlow::Break(()) }
+    /// }
+    ///
+    /// let mut texts = Texts(Vec::new());
+    /// let _ = Walker::new().walk_bytes("game.sgf".as_ref(), b"(;B[aa])", &mut texts);
+    /// assert_eq!(texts.0, ["(;B[aa])"]);
+    /// ```
+    pub fn walk_bytes(
+        &self,
+        name: &Path,
+        bytes: &[u8],
+        visitor: &mut dyn Visitor,
+    ) -> ControlFlow<()> {
+        let rel = PathBuf::from(name.file_name().unwrap_or(name.as_os_str()));
+        let input = |rel: PathBuf| Input {
+            path: name.to_path_buf(),
+            member: None,
+            rel,
+        };
+        match Format::sniff(name, bytes) {
+            Format::Plain => visitor.stream(input(rel), &mut &bytes[..]),
+            Format::Gz => {
+                let mut reader = flate2::read::MultiGzDecoder::new(bytes);
+                visitor.stream(input(without_gz(&rel)), &mut reader)
+            }
+            Format::Zip => read_zip(name, &rel, io::Cursor::new(bytes), visitor),
+            Format::Tar => read_tar(name, &rel, bytes, visitor),
+            Format::TarGz => read_tar(
+                name,
+                &rel,
+                flate2::read::MultiGzDecoder::new(bytes),
+                visitor,
+            ),
+        }
+    }
+
     /// A file: handed over as it is, or opened and read as gzip or as an
     /// archive.
     fn read_file(&self, file: FoundFile, visitor: &mut dyn Visitor) -> ControlFlow<()> {

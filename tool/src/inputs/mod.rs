@@ -206,6 +206,35 @@ impl Format {
         }
     }
 
+    /// The format of a file named `name` whose bytes start with `head`:
+    /// by its name, and for a name that says nothing (plain SGF, or no
+    /// extension), by its first bytes: gzip, zip or tar.
+    ///
+    /// ```
+    /// use std::path::Path;
+    /// use sgf_tool::inputs::Format;
+    ///
+    /// assert_eq!(Format::sniff(Path::new("a.sgf"), b"\x1f\x8b\x08\0"), Format::Gz);
+    /// assert_eq!(Format::sniff(Path::new("part-0001"), b"PK\x03\x04"), Format::Zip);
+    /// assert_eq!(Format::sniff(Path::new("a.sgf"), b"(;GM[1])"), Format::Plain);
+    /// assert_eq!(Format::sniff(Path::new("a.zip"), b"(;GM[1])"), Format::Zip);
+    /// ```
+    pub fn sniff(name: &Path, head: &[u8]) -> Format {
+        match Format::of_path(name) {
+            Format::Plain => {}
+            format => return format,
+        }
+        if head.starts_with(b"\x1f\x8b") {
+            Format::Gz
+        } else if head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06") {
+            Format::Zip
+        } else if head.get(257..262) == Some(b"ustar") {
+            Format::Tar
+        } else {
+            Format::Plain
+        }
+    }
+
     /// The format of the file at `path`, by its file name.
     pub fn of_path(path: &Path) -> Format {
         let name = path.file_name().unwrap_or(path.as_os_str());

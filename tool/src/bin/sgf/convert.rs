@@ -5,10 +5,12 @@ use std::ops::Range;
 
 use sgf_stream::{Charset, Event};
 
-use crate::diag::{Mode, Severity};
 use crate::output::{self, OutputArgs, Text};
-use crate::visit::{Ctx, Depth, Job, Note, Visit};
+use crate::run::Policied;
 use crate::{Common, Status};
+use sgf_tool::collection::Policy;
+use sgf_tool::collection::{Ctx, Depth, Job, Note, Visit};
+use sgf_tool::diagnostics::Severity;
 
 /// Arguments of `sgf convert`.
 #[derive(Debug, clap::Args)]
@@ -141,6 +143,7 @@ impl Visit for Convert {
                 self.stream = true;
                 notes.push(Note {
                     at: span.start,
+                    code: "too-large-to-convert",
                     severity: Severity::Error,
                     message: "cannot convert: no game ends within 16 MiB here, so the text \
                               cannot be held; `sgf fmt` writes it (not keeping the layout)"
@@ -224,6 +227,7 @@ impl Visit for Convert {
                     let at = memchr::memmem::find(text, &needle).unwrap_or(0);
                     notes.push(Note {
                         at: at as u64,
+                        code: "not-in-charset",
                         severity: Severity::Error,
                         message: format!(
                             "`{c}` cannot be written in {}: written as `?`",
@@ -241,19 +245,21 @@ impl Visit for Convert {
 }
 
 struct ConvertJob {
-    mode: Mode,
+    mode: Policy,
     target: Charset,
 }
 
 impl Job for ConvertJob {
     type Visitor = Convert;
 
-    fn mode(&self) -> Mode {
-        self.mode
-    }
-
     fn visitor(&self) -> Convert {
         Convert::new(self.target)
+    }
+}
+
+impl Policied for ConvertJob {
+    fn policy(&self) -> Policy {
+        self.mode
     }
 }
 
@@ -307,7 +313,9 @@ mod tests {
         let ctx = Ctx::Batch(&decoded);
         let mut convert = Convert::new(Charset::Utf8);
         let mut notes = Vec::new();
-        let mut reader = Mode::Lenient.options().from_slice(decoded.text());
+        let mut reader = sgf_stream::ReaderBuilder::new()
+            .lenient(true)
+            .from_slice(decoded.text());
         while let Some((event, span)) = reader.next_spanned().unwrap() {
             convert.event(&event, span, &ctx, &mut notes);
         }

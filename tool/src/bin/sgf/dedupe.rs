@@ -16,12 +16,14 @@ use std::ops::Range;
 use sgf_stream::build::TreeBuilder;
 use sgf_stream::Event;
 
-use crate::diag::{Counts, Mode};
-use crate::inputs::Sources;
 use crate::position::{self, Outcome};
-use crate::run::{self, Delivery};
-use crate::visit::{Ctx, Job, Note, Visit};
+use crate::run::Sources;
+use crate::run::{self, Policied};
 use crate::{Common, Inputs, Status};
+use sgf_tool::collection::Delivery;
+use sgf_tool::collection::Policy;
+use sgf_tool::collection::{Ctx, Job, Note, Visit};
+use sgf_tool::diagnostics::Counts;
 
 /// Arguments of `sgf dedupe`.
 #[derive(Debug, clap::Args)]
@@ -45,7 +47,7 @@ enum By {
     Position,
 }
 
-struct DedupeJob(Mode);
+struct DedupeJob(Policy);
 
 /// The games of a piece, each replayed from a tree built for it alone.
 #[derive(Default)]
@@ -61,12 +63,14 @@ struct Outcomes {
 impl Job for DedupeJob {
     type Visitor = Outcomes;
 
-    fn mode(&self) -> Mode {
-        self.0
-    }
-
     fn visitor(&self) -> Outcomes {
         Outcomes::default()
+    }
+}
+
+impl Policied for DedupeJob {
+    fn policy(&self) -> Policy {
+        self.0
     }
 }
 
@@ -109,7 +113,7 @@ fn key(outcome: &Outcome, by: By) -> Option<(u64, u32)> {
 
 /// Runs `sgf dedupe`.
 pub fn main(args: &DedupeArgs, common: &Common) -> Status {
-    let job = DedupeJob(args.strictness.mode());
+    let job = DedupeJob(args.strictness.policy());
     let mut names: Vec<String> = Vec::new();
     let mut counts = Counts::default();
     let mut groups: Vec<Group> = Vec::new();
@@ -125,7 +129,7 @@ pub fn main(args: &DedupeArgs, common: &Common) -> Status {
                 first = 0;
                 return Ok(());
             }
-            Delivery::End(..) => return Ok(()),
+            Delivery::End(..) | Delivery::Failed { .. } => return Ok(()),
             Delivery::Piece(input, done) => (input, done),
         };
         let _ = input;

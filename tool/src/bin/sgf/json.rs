@@ -26,11 +26,14 @@ use sgf_stream::props::{self, Category};
 use sgf_stream::typed::{point_list, BoardSize, Move};
 use sgf_stream::{Event, RawValues, SgfTree};
 
-use crate::diag::{self, Counts, Mode, Severity};
-use crate::inputs::Sources;
-use crate::run::{self, Delivery};
-use crate::visit::{Ctx, Job, Note, Visit};
+use crate::diag;
+use crate::run::Sources;
+use crate::run::{self, Policied};
 use crate::{Common, Inputs, Status};
+use sgf_tool::collection::Delivery;
+use sgf_tool::collection::Policy;
+use sgf_tool::collection::{Ctx, Job, Note, Visit};
+use sgf_tool::diagnostics::{Counts, Severity};
 
 /// Arguments of `sgf json`.
 #[derive(Debug, clap::Args)]
@@ -48,22 +51,24 @@ pub struct JsonArgs {
 }
 
 struct JsonJob {
-    mode: Mode,
+    mode: Policy,
     hash: bool,
 }
 
 impl Job for JsonJob {
     type Visitor = Games;
 
-    fn mode(&self) -> Mode {
-        self.mode
-    }
-
     fn visitor(&self) -> Games {
         Games {
             hash: self.hash,
             ..Games::default()
         }
+    }
+}
+
+impl Policied for JsonJob {
+    fn policy(&self) -> Policy {
+        self.mode
     }
 }
 
@@ -207,6 +212,7 @@ impl Games {
                 Some(tree) => crate::position::write_hashes(out, &tree),
                 None => notes.push(Note {
                     at,
+                    code: "no-hash",
                     severity: Severity::Error,
                     message: "cannot hash the game".into(),
                 }),
@@ -383,7 +389,7 @@ fn json_string(out: &mut Vec<u8>, text: &str) {
 /// Runs `sgf json`.
 pub fn main(args: &JsonArgs, common: &Common) -> Status {
     let job = JsonJob {
-        mode: args.strictness.mode(),
+        mode: args.strictness.policy(),
         hash: args.hash,
     };
     let mut out = io::BufWriter::with_capacity(1 << 20, io::stdout().lock());
@@ -401,7 +407,7 @@ pub fn main(args: &JsonArgs, common: &Common) -> Status {
                 index = 0;
                 return Ok(());
             }
-            Delivery::End(..) => return Ok(()),
+            Delivery::End(..) | Delivery::Failed { .. } => return Ok(()),
             Delivery::Piece(input, done) => (input, done),
         };
         let found = diag::print_on_stderr(&done.diagnostics, &input.name, common.quiet, progress);

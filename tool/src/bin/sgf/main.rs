@@ -17,18 +17,17 @@ mod dedupe;
 mod diag;
 mod fmt;
 mod inplace;
-mod inputs;
+
 mod json;
 mod mainline;
 mod output;
-mod piece;
+
 mod position;
 mod progress;
 mod rewrite;
 mod run;
 mod split;
 mod stats;
-mod visit;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -7,13 +7,17 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use crate::diag::{self, Counts, Mode};
+use crate::diag;
 use crate::inplace::Staged;
-use crate::inputs::{Input, Sources};
 use crate::progress::Progress;
-use crate::run::{self, Delivery};
-use crate::visit::{Job, Visit};
+use crate::run::Sources;
+use crate::run::{self, Policied};
 use crate::{Common, Inputs, Status};
+use sgf_tool::collection::Delivery;
+use sgf_tool::collection::Input;
+use sgf_tool::collection::Policy;
+use sgf_tool::collection::Visit;
+use sgf_tool::diagnostics::Counts;
 
 /// Where the new text goes, and when it may.
 #[derive(Debug, Clone, clap::Args)]
@@ -39,8 +43,8 @@ pub struct OutputArgs {
 
 impl OutputArgs {
     /// How inputs are read.
-    pub fn mode(&self) -> Mode {
-        self.strictness.mode()
+    pub fn mode(&self) -> Policy {
+        self.strictness.policy()
     }
 
     /// Where the new text of `input` goes (`None`: standard output).
@@ -89,7 +93,7 @@ struct Tally {
 }
 
 /// Runs a rewriting subcommand: `job` turns each piece into new text.
-pub fn main<J: Job>(command: &str, args: &OutputArgs, common: &Common, job: &J) -> Status
+pub fn main<J: Policied>(command: &str, args: &OutputArgs, common: &Common, job: &J) -> Status
 where
     <J::Visitor as Visit>::Out: Text,
 {
@@ -140,6 +144,7 @@ where
                     );
                 }
             }
+            Delivery::Failed { .. } => {}
         }
         Ok(())
     });

@@ -3,7 +3,7 @@
 //! when it is a terminal, and only once the job has taken more than a
 //! moment.
 
-use std::io::{self, IsTerminal, Read};
+use std::io::{self, IsTerminal};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -54,14 +54,6 @@ impl Progress {
         }
     }
 
-    /// `inner`, with every byte read from it counted.
-    pub fn counting<R>(&self, inner: R) -> Counting<'_, R> {
-        Counting {
-            inner,
-            progress: self,
-        }
-    }
-
     /// Prints `line` on standard error without garbling the bar.
     pub fn eprintln(&self, line: &str) {
         match &self.bar {
@@ -75,25 +67,5 @@ impl Progress {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
-    }
-}
-
-/// A reader whose bytes are counted in a [`Progress`].
-pub struct Counting<'a, R> {
-    inner: R,
-    progress: &'a Progress,
-}
-
-impl<R: Read> Read for Counting<'_, R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let read = self.inner.read(buf)?;
-        self.progress.add(read as u64);
-        Ok(read)
-    }
-}
-
-impl<R: io::Seek> io::Seek for Counting<'_, R> {
-    fn seek(&mut self, pos: io::SeekFrom) -> io::Result<u64> {
-        self.inner.seek(pos)
     }
 }

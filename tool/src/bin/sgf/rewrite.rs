@@ -6,8 +6,10 @@ use std::ops::Range;
 use sgf_stream::event::RawValue;
 use sgf_stream::{Event, Layout, Newline, WriteError, WriteOptions, Writer};
 
-use crate::diag::{Mode, Severity};
-use crate::visit::{Ctx, Job, Note, Visit};
+use crate::run::Policied;
+use sgf_tool::collection::Policy;
+use sgf_tool::collection::{Ctx, Job, Note, Visit};
+use sgf_tool::diagnostics::Severity;
 
 /// The writer's layout options, on the command line.
 #[derive(Debug, Clone, clap::Args)]
@@ -119,6 +121,7 @@ impl Rewrite {
         self.refused = true;
         notes.push(Note {
             at,
+            code: "not-written",
             severity: Severity::Error,
             message: format!("cannot write the game: {err}"),
         });
@@ -202,7 +205,7 @@ impl Visit for Rewrite {
 /// A subcommand that writes events again: `fmt`, `mainline`.
 pub struct RewriteJob {
     /// Strict or lenient.
-    pub mode: Mode,
+    pub mode: Policy,
     /// The writer's options.
     pub options: WriteOptions,
     /// Only each game's main line.
@@ -212,12 +215,14 @@ pub struct RewriteJob {
 impl Job for RewriteJob {
     type Visitor = Rewrite;
 
-    fn mode(&self) -> Mode {
-        self.mode
-    }
-
     fn visitor(&self) -> Rewrite {
         Rewrite::new(self.options.clone(), self.main_line_only)
+    }
+}
+
+impl Policied for RewriteJob {
+    fn policy(&self) -> Policy {
+        self.mode
     }
 }
 
@@ -272,15 +277,19 @@ impl MainLine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sgf_stream::ReaderBuilder;
 
     /// `input` read in `mode` and written again.
-    fn rewrite(input: &str, mode: Mode, main_line_only: bool) -> (String, usize) {
+    fn rewrite(input: &str, mode: Policy, main_line_only: bool) -> (String, usize) {
         let batch = sgf_stream::read::Batch::whole(input.as_bytes().to_vec());
         let decoded = batch.decode();
         let ctx = Ctx::Batch(&decoded);
         let mut rewrite = Rewrite::new(WriteOptions::new(), main_line_only);
         let mut notes = Vec::new();
-        let mut reader = mode.options().from_slice(decoded.text());
+        let lenient = mode != Policy::Strict;
+        let mut reader = ReaderBuilder::new()
+            .lenient(lenient)
+            .from_slice(decoded.text());
         let mut errors = 0;
         loop {
             match reader.next_spanned() {
@@ -298,7 +307,7 @@ mod tests {
     }
 
     fn main_line(input: &str) -> String {
-        rewrite(input, Mode::Strict, true).0
+        rewrite(input, Policy::Strict, true).0
     }
 
     #[test]
@@ -325,15 +334,15 @@ mod tests {
     #[test]
     fn lenient_repairs_keep_every_value() {
         let input = "(;GM[1];C[a]b];B[aa](;W[bb])(;W[cc];C[open";
-        let (text, _) = rewrite(input, Mode::Lenient, false);
+        let (text, _) = rewrite(input, Policy::StrictThenLenient, false);
         assert_eq!(text, "(;GM[1];C[a\\]b];B[aa](;W[bb])(;W[cc];C[open]))\n");
-        let (text, _) = rewrite(input, Mode::Lenient, true);
+        let (text, _) = rewrite(input, Policy::StrictThenLenient, true);
         assert_eq!(text, "(;GM[1];C[a\\]b];B[aa];W[bb])\n");
     }
 
     #[test]
     fn strict_errors_leave_valid_text() {
-        let (text, errors) = rewrite("(;GM[1];B[aa](;W[bb]", Mode::Strict, false);
+        let (text, errors) = rewrite("(;GM[1];B[aa](;W[bb]", Policy::Strict, false);
         assert_eq!(errors, 1);
         assert_eq!(text, "(;GM[1];B[aa](;W[bb]))\n");
     }

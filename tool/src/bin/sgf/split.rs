@@ -8,12 +8,16 @@ use std::path::{Path, PathBuf};
 use sgf_stream::Charset;
 
 use crate::convert::Convert;
-use crate::diag::{self, Counts, Mode};
+use crate::diag;
 use crate::inplace::Staged;
-use crate::inputs::{Input, Sources};
-use crate::run::{self, Delivery};
-use crate::visit::Job;
+use crate::run::Sources;
+use crate::run::{self, Policied};
 use crate::{Common, Inputs, Status};
+use sgf_tool::collection::Delivery;
+use sgf_tool::collection::Input;
+use sgf_tool::collection::Job;
+use sgf_tool::collection::Policy;
+use sgf_tool::diagnostics::Counts;
 
 /// Arguments of `sgf split`.
 #[derive(Debug, clap::Args)]
@@ -27,17 +31,19 @@ pub struct SplitArgs {
     strictness: crate::diag::Strictness,
 }
 
-struct SplitJob(Mode);
+struct SplitJob(Policy);
 
 impl Job for SplitJob {
     type Visitor = Convert;
 
-    fn mode(&self) -> Mode {
-        self.0
-    }
-
     fn visitor(&self) -> Convert {
         Convert::new(Charset::Utf8)
+    }
+}
+
+impl Policied for SplitJob {
+    fn policy(&self) -> Policy {
+        self.0
     }
 }
 
@@ -64,7 +70,7 @@ fn write_game(path: &Path, game: &[u8]) -> io::Result<()> {
 
 /// Runs `sgf split`.
 pub fn main(args: &SplitArgs, common: &Common) -> Status {
-    let job = SplitJob(args.strictness.mode());
+    let job = SplitJob(args.strictness.policy());
     let mut counts = Counts::default();
     let mut index = 0;
     let mut written = 0;
@@ -76,7 +82,7 @@ pub fn main(args: &SplitArgs, common: &Common) -> Status {
                 index = 0;
                 return Ok(());
             }
-            Delivery::End(..) => return Ok(()),
+            Delivery::End(..) | Delivery::Failed { .. } => return Ok(()),
             Delivery::Piece(input, done) => (input, done),
         };
         let found = diag::print_on_stderr(&done.diagnostics, &input.name, common.quiet, progress);

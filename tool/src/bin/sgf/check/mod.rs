@@ -9,12 +9,15 @@ use std::ops::Range;
 use sgf_stream::charset::CharsetSource;
 use sgf_stream::Event;
 
-use crate::diag::{Counts, Mode, Severity};
-use crate::run::{self, Delivery, Totals};
-use crate::visit::{Ctx, Depth, Job, Note, Visit};
+use crate::run::Policied;
+use crate::run::{self, Totals};
 use crate::{Common, Inputs, Status};
 use rules::{RulesChoice, Walk};
 use semantic::{Ignore, Semantic};
+use sgf_tool::collection::Delivery;
+use sgf_tool::collection::Policy;
+use sgf_tool::collection::{Ctx, Depth, Job, Note, Visit};
+use sgf_tool::diagnostics::{Counts, Severity};
 
 /// The code of the note for a charset that was guessed.
 const GUESSED: &str = "guessed-charset";
@@ -74,7 +77,7 @@ fn codes_help() -> String {
 }
 
 struct CheckJob {
-    mode: Mode,
+    mode: Policy,
     rules: Option<RulesChoice>,
     ignore: Ignore,
 }
@@ -91,10 +94,6 @@ struct CheckVisitor {
 impl Job for CheckJob {
     type Visitor = CheckVisitor;
 
-    fn mode(&self) -> Mode {
-        self.mode
-    }
-
     fn visitor(&self) -> CheckVisitor {
         CheckVisitor {
             semantic: Semantic::new(self.mode, self.ignore.clone()),
@@ -102,6 +101,12 @@ impl Job for CheckJob {
             ignore: self.ignore.clone(),
             depth: Depth::default(),
         }
+    }
+}
+
+impl Policied for CheckJob {
+    fn policy(&self) -> Policy {
+        self.mode
     }
 }
 
@@ -115,6 +120,7 @@ impl Visit for CheckVisitor {
             if report.source == CharsetSource::Detected && report.declared.is_none() {
                 notes.push(Note {
                     at: span.start,
+                    code: GUESSED,
                     severity: Severity::Note,
                     message: format!("{GUESSED}: no CA: read as {}", report.charset.name()),
                 });
@@ -138,7 +144,7 @@ impl Visit for CheckVisitor {
 /// Runs `sgf check`.
 pub fn main(args: &CheckArgs, common: &Common) -> Status {
     let job = CheckJob {
-        mode: args.strictness.mode(),
+        mode: args.strictness.policy(),
         rules: args.rules,
         ignore: args.ignore.clone().into(),
     };
@@ -150,7 +156,7 @@ pub fn main(args: &CheckArgs, common: &Common) -> Status {
     // The charset last guessed in the input: a guess is noted once, and
     // again only when it changes.
     let mut guessed: Option<String> = None;
-    let sources = crate::inputs::Sources::Paths(&args.inputs.paths);
+    let sources = crate::run::Sources::Paths(&args.inputs.paths);
     let totals = run::run(sources, common, &job, |delivery, _| {
         match delivery {
             Delivery::Begin(_) => {
@@ -172,6 +178,7 @@ pub fn main(args: &CheckArgs, common: &Common) -> Status {
                 }
             }
             Delivery::End(_, _) => failed_files += (file_errors > 0) as u64,
+            Delivery::Failed { .. } => {}
         }
         Ok(())
     });

@@ -16,8 +16,8 @@ use std::ops::Range;
 use sgf_go::{Game, ReplayError, ReplayOptions, Rules};
 use sgf_stream::{value, Event, SgfTree};
 
-use crate::diag::Severity;
-use crate::visit::Note;
+use sgf_tool::collection::Note;
+use sgf_tool::diagnostics::Severity;
 
 /// The rules `--rules` checks by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -144,6 +144,7 @@ impl Walk {
             let kind = err.kind;
             notes.push(Note {
                 at,
+                code: kind.code(),
                 severity,
                 message: format!("{}: {kind}", kind.code()),
             });

@@ -13,8 +13,9 @@ use sgf_stream::typed::{
 };
 use sgf_stream::{Event, RawValues};
 
-use crate::diag::{Mode, Severity};
-use crate::visit::Note;
+use sgf_tool::collection::Note;
+use sgf_tool::collection::Policy;
+use sgf_tool::diagnostics::Severity;
 
 /// Every code of these checks, with its severity and what it means.
 pub const CODES: &[(&str, Severity, &str)] = &[
@@ -76,7 +77,7 @@ struct Line {
 /// The checks' state over a piece's events.
 #[derive(Debug)]
 pub struct Semantic {
-    mode: Mode,
+    mode: Policy,
     ignore: Ignore,
     lines: Vec<Line>,
     /// The game's board size, and whether it is Go.
@@ -123,7 +124,7 @@ struct NodeState {
 impl Semantic {
     /// Checks for a piece read in `mode`; the codes in `ignore` are not
     /// reported.
-    pub fn new(mode: Mode, ignore: Ignore) -> Semantic {
+    pub fn new(mode: Policy, ignore: Ignore) -> Semantic {
         Semantic {
             mode,
             ignore,
@@ -146,6 +147,7 @@ impl Semantic {
         if !self.ignore.contains(&code) {
             notes.push(Note {
                 at,
+                code,
                 severity,
                 message: format!("{code}: {text}"),
             });
@@ -272,7 +274,7 @@ impl Semantic {
         let info = props::lookup(ident);
         let dropped =
             info.is_some_and(|info| info.arity == Arity::One && !matches!(ident, "C" | "GC"));
-        let severity = match self.mode == Mode::Strict || dropped {
+        let severity = match self.mode == Policy::Strict || dropped {
             true => Severity::Error,
             false => Severity::Warning,
         };
@@ -362,7 +364,7 @@ mod tests {
     use super::*;
 
     fn codes(input: &str) -> Vec<String> {
-        let mut checks = Semantic::new(Mode::Lenient, Ignore::from([]));
+        let mut checks = Semantic::new(Policy::StrictThenLenient, Ignore::from([]));
         let mut notes = Vec::new();
         for item in sgf_stream::Parser::new(input.as_bytes()).into_spans() {
             let (event, span) = item.unwrap();

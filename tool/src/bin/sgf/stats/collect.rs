@@ -10,8 +10,8 @@ use sgf_stream::game::{GameCollector, GameInfo, GameResult, WinBy};
 use sgf_stream::typed::Color;
 use sgf_stream::Event;
 
-use crate::diag::Counts;
-use crate::visit::{Ctx, Depth, Note, Visit};
+use sgf_tool::collection::{Ctx, Depth, Note, Visit};
+use sgf_tool::diagnostics::Counts;
 
 /// How many times each key was seen.
 pub type Counter = HashMap<String, u64, BuildHasherDefault<Fnv>>;

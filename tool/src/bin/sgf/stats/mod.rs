@@ -7,12 +7,14 @@ mod report;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use crate::diag::{Counts, Mode};
-use crate::inputs::Sources;
-use crate::run::{self, Delivery};
-use crate::visit::Job;
+use crate::run::Sources;
+use crate::run::{self, Policied};
 use crate::{Common, Status};
 pub use collect::Stats;
+use sgf_tool::collection::Delivery;
+use sgf_tool::collection::Job;
+use sgf_tool::collection::Policy;
+use sgf_tool::diagnostics::Counts;
 
 /// Arguments of `sgf stats`.
 #[derive(Debug, clap::Args)]
@@ -32,17 +34,19 @@ pub struct StatsArgs {
     strictness: crate::diag::Strictness,
 }
 
-struct StatsJob(Mode);
+struct StatsJob(Policy);
 
 impl Job for StatsJob {
     type Visitor = collect::Collect;
 
-    fn mode(&self) -> Mode {
-        self.0
-    }
-
     fn visitor(&self) -> collect::Collect {
         collect::Collect::default()
+    }
+}
+
+impl Policied for StatsJob {
+    fn policy(&self) -> Policy {
+        self.0
     }
 }
 
@@ -52,7 +56,7 @@ pub fn main(args: &StatsArgs, common: &Common) -> Status {
         true => Sources::Samples,
         false => Sources::Paths(&args.paths),
     };
-    let job = StatsJob(args.strictness.mode());
+    let job = StatsJob(args.strictness.policy());
     let mut stats = Stats::default();
     // An input's statistics count once it is read to the end.
     let mut input = Stats::default();
@@ -70,6 +74,7 @@ pub fn main(args: &StatsArgs, common: &Common) -> Status {
                     stats.merge(input);
                 }
             }
+            Delivery::Failed { .. } => {}
         }
         Ok(())
     });

@@ -1,29 +1,30 @@
-//! Reading one piece of input through a subcommand's [`Visit`]: a batch
-//! in memory, or the rest of an input as a stream; the problems found,
+//! Reading one piece of input through a caller's [`Visit`]: a batch in
+//! memory, or the rest of an input as a stream; the problems found,
 //! placed in the input.
 //!
-//! A batch is read strictly first, the fastest way; leniently, only when
-//! that fails, from its start again. Where strict reading succeeds, the
+//! Under [`Policy::StrictThenLenient`] a batch is read strictly first, the
+//! fastest way; leniently, only when that fails, from its start again. Where strict reading succeeds, the
 //! lenient reader gives the same events and no repair on real records;
 //! on odd but valid text (a value that swallows `)(;`) it may guess a
 //! missing `]`, and then the strict reading, which is FF\[4\]'s, is the
 //! one kept (tests/strict_then_lenient.rs).
 
-use std::collections::VecDeque;
-use std::io::{self, Read};
+use std::io::Read;
 use std::ops::ControlFlow;
 
 use sgf_stream::charset::CharsetReport;
 use sgf_stream::read::{Batch, Rest};
 use sgf_stream::{Error, Position, ReaderBuilder, Warning};
 
-use crate::diag::{Diagnostic, Mode};
-use crate::visit::{Ctx, Depth, Job, Note, Visit};
+use super::lines::Lines;
+use super::visit::{Ctx, Depth, Job, Note, Visit};
+use super::Policy;
+use crate::diagnostics::Diagnostic;
 
-/// A piece read: the subcommand's result and what was found wrong.
+/// A piece read: the visitor's result and what was found wrong.
 #[derive(Debug)]
 pub struct Done<O> {
-    /// The subcommand's result.
+    /// The visitor's result.
     pub out: O,
     /// Problems, placed in the input, in input order.
     pub diagnostics: Vec<Diagnostic>,
@@ -48,10 +49,10 @@ struct Pass<O> {
 fn pass<J: Job>(
     job: &J,
     text: &[u8],
-    lenient: bool,
+    options: ReaderBuilder,
     ctx: &Ctx<'_>,
 ) -> Pass<<J::Visitor as Visit>::Out> {
-    let mut reader = ReaderBuilder::new().lenient(lenient).from_slice(text);
+    let mut reader = options.from_slice(text);
     let mut visitor = job.visitor();
     let mut notes = Vec::new();
     let mut depth = Depth::default();
@@ -79,15 +80,28 @@ fn pass<J: Job>(
     }
 }
 
-/// Reads `batch` through a visitor of `job`.
-pub fn read_batch<J: Job>(job: &J, batch: &Batch) -> Done<<J::Visitor as Visit>::Out> {
+/// Reads `batch` through a visitor of `job`, by `policy`, with the
+/// limits of `options`.
+pub(crate) fn read_batch<J: Job>(
+    job: &J,
+    batch: &Batch,
+    policy: Policy,
+    options: ReaderBuilder,
+) -> Done<<J::Visitor as Visit>::Out> {
     let mut decoded = batch.decode();
     let mut read = {
         let ctx = Ctx::Batch(&decoded);
-        let strict = pass(job, decoded.text(), false, &ctx);
-        match (job.mode(), &strict.error) {
-            (Mode::Lenient, Some(_)) => pass(job, decoded.text(), true, &ctx),
-            _ => strict,
+        let first = pass(
+            job,
+            decoded.text(),
+            options.lenient(policy == Policy::Lenient),
+            &ctx,
+        );
+        match (policy, &first.error) {
+            (Policy::StrictThenLenient, Some(_)) => {
+                pass(job, decoded.text(), options.lenient(true), &ctx)
+            }
+            _ => first,
         }
     };
     let mut diagnostics: Vec<Diagnostic> =
@@ -100,6 +114,7 @@ pub fn read_batch<J: Job>(job: &J, batch: &Batch) -> Done<<J::Visitor as Visit>:
     read.notes.sort_by_key(|note| note.at);
     for note in read.notes {
         diagnostics.push(Diagnostic {
+            code: note.code,
             severity: note.severity,
             position: decoded.position(note.at as usize),
             message: note.message,
@@ -119,15 +134,18 @@ pub fn read_batch<J: Job>(job: &J, batch: &Batch) -> Done<<J::Visitor as Visit>:
 const EMIT_EVERY: u64 = 1 << 20;
 
 /// Reads the rest of an input as a stream, through one visitor of
-/// `job`; hands its results to `emit` in pieces of about a MiB of input,
+/// `job` (leniently unless `policy` is strict: a stream cannot be read
+/// twice); hands its results to `emit` in pieces of about a MiB of input,
 /// each ending between games. `Err` for a failed read.
-pub fn read_rest<J: Job, R: Read>(
+pub(crate) fn read_rest<J: Job, R: Read>(
     job: &J,
     rest: Rest<R>,
+    policy: Policy,
+    options: ReaderBuilder,
     emit: &mut dyn FnMut(Done<<J::Visitor as Visit>::Out>) -> ControlFlow<()>,
 ) -> Result<(), String> {
     let start = rest.start();
-    let options = rest.options(job.mode().options());
+    let options = rest.options(options.lenient(policy != Policy::Strict));
     let mut reader = options.from_reader_decoded(Lines::new(rest.into_reader()));
     let mut visitor = job.visitor();
     let mut report = CharsetReport::default();
@@ -190,6 +208,7 @@ impl Pending {
     fn place_notes<R>(&mut self, notes: &mut Vec<Note>, lines: &Lines<R>, start: Position) {
         for note in notes.drain(..) {
             self.notes.push(Diagnostic {
+                code: note.code,
                 severity: note.severity,
                 position: lines.position(note.at).counted_from(start),
                 message: note.message,
@@ -225,126 +244,4 @@ impl Pending {
 
 fn place_error(err: &Error, start: Position) -> Error {
     Error::new(err.kind().clone(), err.position().counted_from(start))
-}
-
-/// How many bytes of line starts a stream keeps, behind what was read:
-/// notes are placed right after their event, well within it.
-const LINES_KEPT: u64 = 4 << 20;
-
-/// A reader that remembers where the recent lines of what it read start,
-/// to place offsets of a stream.
-struct Lines<R> {
-    inner: R,
-    /// Bytes read so far.
-    offset: u64,
-    /// The line being read.
-    line: Line,
-    after_cr: bool,
-    /// Earlier lines still kept.
-    starts: VecDeque<Line>,
-}
-
-/// A line of a stream: its number, where it starts, and whether its
-/// first byte is the LF of a CR LF (which, as the library counts, stands
-/// at column 1 with the byte after it).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Line {
-    number: u32,
-    start: u64,
-    crlf: bool,
-}
-
-impl Line {
-    fn column(self, at: u64) -> u32 {
-        let skip = u64::from(self.crlf && at > self.start);
-        (at.saturating_sub(self.start + skip) + 1).min(u64::from(u32::MAX)) as u32
-    }
-}
-
-impl<R> Lines<R> {
-    fn new(inner: R) -> Self {
-        Lines {
-            inner,
-            offset: 0,
-            line: Line {
-                number: 1,
-                start: 0,
-                crlf: false,
-            },
-            after_cr: false,
-            starts: VecDeque::new(),
-        }
-    }
-
-    fn new_line(&mut self, start: u64) {
-        self.starts.push_back(self.line);
-        self.line = Line {
-            number: self.line.number + 1,
-            start,
-            crlf: false,
-        };
-        while self
-            .starts
-            .front()
-            .is_some_and(|line| line.start + LINES_KEPT < start)
-        {
-            self.starts.pop_front();
-        }
-    }
-
-    /// The position of offset `at` (counted from the stream's start).
-    fn position(&self, at: u64) -> Position {
-        let line = match at >= self.line.start {
-            true => self.line,
-            false => {
-                let index = self.starts.partition_point(|line| line.start <= at);
-                match index {
-                    0 => self.starts.front().copied().unwrap_or(self.line),
-                    _ => self.starts[index - 1],
-                }
-            }
-        };
-        Position {
-            offset: at,
-            line: line.number,
-            column: line.column(at),
-        }
-    }
-}
-
-impl<R: Read> Read for Lines<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let read = self.inner.read(buf)?;
-        for (i, &b) in buf[..read].iter().enumerate() {
-            let at = self.offset + i as u64;
-            match b {
-                b'\n' if self.after_cr => self.line.crlf = true,
-                b'\n' | b'\r' => self.new_line(at + 1),
-                _ => {}
-            }
-            self.after_cr = b == b'\r';
-        }
-        self.offset += read as u64;
-        Ok(read)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lines_of_a_stream_are_counted_as_the_library_counts_them() {
-        let text = b"ab\r\ncd\ne\rf\r\r\ngh";
-        let mut lines = Lines::new(&text[..]);
-        let mut sink = Vec::new();
-        lines.read_to_end(&mut sink).unwrap();
-        for at in 0..=text.len() {
-            assert_eq!(
-                lines.position(at as u64),
-                Position::locate(text, at),
-                "{at}"
-            );
-        }
-    }
 }

@@ -1,28 +1,30 @@
-//! What a subcommand does with the events of a piece of input: a
-//! [`Visit`] made by its [`Job`], fed every event in order, one piece at
-//! a time, on any thread.
+//! What a caller does with the events of a piece of input: a [`Visit`]
+//! made by its [`Job`], fed every event in order, one piece at a time, on
+//! any thread.
 
 use std::ops::Range;
 
 use sgf_stream::charset::CharsetReport;
 use sgf_stream::{read::DecodedBatch, Event};
 
-use crate::diag::{Mode, Severity};
+use crate::diagnostics::Severity;
 
-/// A problem a subcommand found, placed later: `at` is an offset of
-/// what the events' spans count (the piece's text, or the input for a
+/// A problem a visitor found, placed later: `at` is an offset of what
+/// the events' spans count (the piece's text, or the input for a
 /// stream).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Note {
     /// Where, as the events' spans count.
     pub at: u64,
+    /// A stable code (a check's name).
+    pub code: &'static str,
     /// How bad.
     pub severity: Severity,
     /// What: a check's code, `: `, and the message.
     pub message: String,
 }
 
-/// What the events come from, for the few subcommands that ask.
+/// What the events come from, for the few visitors that ask.
 #[derive(Debug)]
 pub enum Ctx<'a> {
     /// A batch in memory, as UTF-8 text.
@@ -42,7 +44,7 @@ impl Ctx<'_> {
     }
 }
 
-/// A subcommand's work on the events of one piece of input.
+/// A caller's work on the events of one piece of input.
 pub trait Visit {
     /// What it gives back.
     type Out: Send;
@@ -56,13 +58,11 @@ pub trait Visit {
     fn take(&mut self, ctx: &Ctx<'_>, notes: &mut Vec<Note>) -> Self::Out;
 }
 
-/// A subcommand: how it reads, and a fresh [`Visit`] for each piece.
+/// A caller's work on a collection: a fresh [`Visit`] for each piece,
+/// made on the thread that reads it.
 pub trait Job: Sync {
     /// The work on one piece.
     type Visitor: Visit;
-
-    /// Strict or lenient.
-    fn mode(&self) -> Mode;
 
     /// A visitor for a new piece.
     fn visitor(&self) -> Self::Visitor;

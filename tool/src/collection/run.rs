@@ -1,0 +1,313 @@
+//! The runner: inputs cut into units of work (batches of whole games,
+//! groups of small files), the units read on worker threads, the results
+//! handed back in input order.
+//!
+//! One thread finds the inputs and cuts each into batches ([`Batches`]);
+//! worker threads read the units, any unit of any input; the calling
+//! thread takes the results in input order. At most a few units per
+//! worker are in flight, so memory stays bounded by them, whatever the
+//! size of the inputs. With one job everything runs on the calling
+//! thread, in order. The results do not depend on the number of jobs:
+//! pieces are cut by their bytes alone.
+
+use std::io;
+use std::ops::ControlFlow;
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::Instant;
+
+use sgf_stream::read::{Batch, Batches, Piece};
+
+use super::piece::{self, Done};
+use super::source::{self, Found, Input, Shared, Source};
+use super::visit::{Job, Visit};
+use super::{Collection, Delivery, Totals};
+
+/// What a job's visitor gives back.
+type Out<J> = <<J as Job>::Visitor as Visit>::Out;
+
+/// Work for the runner: deliveries ready now, or work to do on a worker.
+enum Unit<'s, O> {
+    Ready(Vec<Delivery<O>>),
+    Work(Box<dyn FnOnce() -> Vec<Delivery<O>> + Send + 's>),
+}
+
+impl<O> Unit<'_, O> {
+    fn run(self) -> Vec<Delivery<O>> {
+        match self {
+            Unit::Ready(deliveries) => deliveries,
+            Unit::Work(work) => work(),
+        }
+    }
+}
+
+/// How many small files one unit of work reads at most.
+const GROUP_FILES: usize = 64;
+
+pub(crate) fn run<J: Job>(
+    collection: &Collection,
+    sources: &[Source],
+    job: &J,
+    consume: &mut dyn FnMut(Delivery<Out<J>>) -> ControlFlow<()>,
+) -> Totals {
+    let started = Instant::now();
+    let mut totals = Totals::default();
+    let mut stopped = false;
+    let mut deliver = |delivery: Delivery<Out<J>>| {
+        match &delivery {
+            Delivery::Begin(_) => stopped = false,
+            Delivery::Piece(_, _) if stopped => return ControlFlow::Continue(()),
+            Delivery::Piece(_, done) => {
+                totals.bytes += done.bytes;
+                stopped = done.stopped;
+            }
+            Delivery::End(_, complete) => totals.files += u64::from(*complete),
+            Delivery::Failed { .. } => totals.unreadable += 1,
+        }
+        let flow = consume(delivery);
+        totals.broken |= flow.is_break();
+        flow
+    };
+    let units = Units {
+        collection,
+        job,
+        sources,
+    };
+    if collection.jobs <= 1 {
+        units.each(&mut |unit| unit.run().into_iter().try_for_each(&mut deliver));
+    } else {
+        in_parallel(&units, collection.jobs, &mut deliver);
+    }
+    totals.elapsed = started.elapsed();
+    totals
+}
+
+/// Runs the units on `jobs` worker threads, handing their deliveries to
+/// `deliver` in order on this thread.
+fn in_parallel<J: Job>(
+    units: &Units<'_, J>,
+    jobs: usize,
+    deliver: &mut dyn FnMut(Delivery<Out<J>>) -> ControlFlow<()>,
+) {
+    type Slot<O> = mpsc::Receiver<Vec<Delivery<O>>>;
+    type Task<'s, O> = (Unit<'s, O>, mpsc::Sender<Vec<Delivery<O>>>);
+    let (order, ordered) = mpsc::sync_channel::<Slot<Out<J>>>(2 * jobs + 1);
+    let (tasks, queue) = mpsc::channel::<Task<'_, Out<J>>>();
+    let queue = Mutex::new(queue);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| loop {
+                let task = queue.lock().map(|queue| queue.recv());
+                let Ok(Ok((unit, done))) = task else { return };
+                let _ = done.send(unit.run());
+            });
+        }
+        scope.spawn(move || {
+            let (order, tasks) = (order, tasks);
+            units.each(&mut |unit| {
+                let (done, slot) = mpsc::channel();
+                if order.send(slot).is_err() {
+                    return ControlFlow::Break(());
+                }
+                match unit {
+                    Unit::Ready(deliveries) => drop(done.send(deliveries)),
+                    work => drop(tasks.send((work, done))),
+                }
+                ControlFlow::Continue(())
+            });
+        });
+        'slots: for slot in ordered.iter() {
+            let Ok(deliveries) = slot.recv() else { break };
+            for delivery in deliveries {
+                if deliver(delivery).is_break() {
+                    break 'slots;
+                }
+            }
+        }
+        // Dropping the receiver stops the thread that finds inputs, and
+        // the workers once the queue is empty and closed.
+        drop(ordered);
+    });
+}
+
+/// The units of work of a collection's sources.
+struct Units<'s, J> {
+    collection: &'s Collection,
+    job: &'s J,
+    sources: &'s [Source],
+}
+
+impl<'s, J: Job> Units<'s, J> {
+    /// Calls `unit` with the units of every input, in order: small files
+    /// in groups (up to [`GROUP_FILES`] files or the batch target in
+    /// bytes), each read whole by a worker; other inputs cut into batches
+    /// here.
+    fn each(&self, unit: &mut dyn FnMut(Unit<'s, Out<J>>) -> ControlFlow<()>) {
+        let target = self.collection.target as u64;
+        let mut group = Vec::new();
+        let mut group_bytes = 0;
+        let on_read = |bytes| self.collection.count(bytes);
+        source::visit(self.sources, &on_read, &mut |found| match found {
+            Found::File { input, size } if size <= target => {
+                group.push(input);
+                group_bytes += size;
+                if group_bytes < target && group.len() < GROUP_FILES {
+                    return ControlFlow::Continue(());
+                }
+                group_bytes = 0;
+                unit(self.small_files(std::mem::take(&mut group)))
+            }
+            found => {
+                group_bytes = 0;
+                if !group.is_empty() {
+                    unit(self.small_files(std::mem::take(&mut group)))?;
+                }
+                self.units(found, unit)
+            }
+        });
+        if !group.is_empty() {
+            let _ = unit(self.small_files(group));
+        }
+    }
+
+    /// The unit that reads `files`, small files, one after another.
+    fn small_files(&self, files: Vec<Input>) -> Unit<'s, Out<J>> {
+        let (collection, job) = (self.collection, self.job);
+        Unit::Work(Box::new(move || {
+            let read = files.into_iter().map(|input| {
+                let path = input.path.clone().unwrap_or_default();
+                let input = Arc::new(input);
+                match std::fs::read(path) {
+                    Ok(bytes) => {
+                        collection.count(bytes.len() as u64);
+                        whole(collection, job, input, Batch::whole(bytes))
+                    }
+                    Err(err) => vec![failed(&input, &err)],
+                }
+            });
+            read.flatten().collect()
+        }))
+    }
+
+    /// Turns one input that is not a small file into units: cut into
+    /// batches here, the rest of an input that cannot be cut read here as
+    /// a stream.
+    fn units(
+        &self,
+        found: Found<'_>,
+        unit: &mut dyn FnMut(Unit<'s, Out<J>>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        match found {
+            Found::Failed { name, error } => {
+                unit(Unit::Ready(vec![Delivery::Failed { name, error }]))
+            }
+            Found::File { input, .. } => {
+                let path = input.path.clone().unwrap_or_default();
+                match std::fs::File::open(&path) {
+                    Ok(file) => {
+                        let counted = Counting {
+                            inner: file,
+                            collection: self.collection,
+                        };
+                        self.pieces(Arc::new(input), counted, unit)
+                    }
+                    Err(err) => unit(Unit::Ready(vec![failed(&input, &err)])),
+                }
+            }
+            Found::Stream { input, reader } => self.pieces(Arc::new(input), reader, unit),
+            Found::Bytes { input, bytes } if bytes.len() <= self.collection.target => {
+                let (collection, job) = (self.collection, self.job);
+                let input = Arc::new(input);
+                unit(Unit::Work(Box::new(move || {
+                    whole(collection, job, input, Batch::whole(bytes.to_vec()))
+                })))
+            }
+            Found::Bytes { input, bytes } => self.pieces(Arc::new(input), &bytes[..], unit),
+        }
+    }
+
+    /// The units of an input read from `reader`: its batches, then the
+    /// rest read as a stream if it cannot be cut.
+    fn pieces(
+        &self,
+        input: Shared,
+        reader: impl io::Read,
+        unit: &mut dyn FnMut(Unit<'s, Out<J>>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let (collection, job) = (self.collection, self.job);
+        unit(Unit::Ready(vec![Delivery::Begin(input.clone())]))?;
+        let mut complete = true;
+        let batches = Batches::new(reader)
+            .target(collection.target)
+            .max(collection.max);
+        for piece in batches {
+            match piece {
+                Ok(Piece::Batch(batch)) => {
+                    let input = input.clone();
+                    unit(Unit::Work(Box::new(move || {
+                        let done = read_batch(collection, job, &batch);
+                        vec![Delivery::Piece(input, done)]
+                    })))?;
+                }
+                Ok(Piece::Rest(rest)) => {
+                    let mut flow = ControlFlow::Continue(());
+                    let (policy, options) = (collection.policy, collection.reader);
+                    let read = piece::read_rest(job, rest, policy, options, &mut |done| {
+                        flow = unit(Unit::Ready(vec![Delivery::Piece(input.clone(), done)]));
+                        flow
+                    });
+                    flow?;
+                    if let Err(error) = read {
+                        complete = false;
+                        let name = input.name.clone();
+                        unit(Unit::Ready(vec![Delivery::Failed { name, error }]))?;
+                    }
+                }
+                Err(err) => {
+                    complete = false;
+                    unit(Unit::Ready(vec![failed(&input, &err)]))?;
+                }
+            }
+        }
+        unit(Unit::Ready(vec![Delivery::End(input, complete)]))
+    }
+}
+
+fn read_batch<J: Job>(collection: &Collection, job: &J, batch: &Batch) -> Done<Out<J>> {
+    piece::read_batch(job, batch, collection.policy, collection.reader)
+}
+
+/// The deliveries of an input read whole, as one batch.
+fn whole<J: Job>(
+    collection: &Collection,
+    job: &J,
+    input: Shared,
+    batch: Batch,
+) -> Vec<Delivery<Out<J>>> {
+    let done = read_batch(collection, job, &batch);
+    vec![
+        Delivery::Begin(input.clone()),
+        Delivery::Piece(input.clone(), done),
+        Delivery::End(input, true),
+    ]
+}
+
+fn failed<O>(input: &Input, err: &dyn std::fmt::Display) -> Delivery<O> {
+    Delivery::Failed {
+        name: input.name.clone(),
+        error: err.to_string(),
+    }
+}
+
+/// A reader whose bytes are counted by the collection.
+struct Counting<'a, R> {
+    inner: R,
+    collection: &'a Collection,
+}
+
+impl<R: io::Read> io::Read for Counting<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let read = self.inner.read(buf)?;
+        self.collection.count(read as u64);
+        Ok(read)
+    }
+}
