@@ -3,6 +3,28 @@
 //! `3집반`, `3又3/4子` in stones at two points each), and the cursor every
 //! normaliser reads with. Nothing here allocates.
 
+/// A table of words and their meanings, for [`Scan::eat_any`]: in order,
+/// longest first where one starts another; none empty.
+#[derive(Debug)]
+pub(crate) struct Words<T: 'static> {
+    table: &'static [(&'static str, T)],
+    /// The first bytes of the words (ASCII letters lower case), as a set.
+    firsts: [u64; 4],
+}
+
+impl<T> Words<T> {
+    pub const fn new(table: &'static [(&'static str, T)]) -> Self {
+        let mut firsts = [0u64; 4];
+        let mut at = 0;
+        while at < table.len() {
+            let first = table[at].0.as_bytes()[0].to_ascii_lowercase();
+            firsts[(first >> 6) as usize] |= 1 << (first & 63);
+            at += 1;
+        }
+        Words { table, firsts }
+    }
+}
+
 /// A cursor over a value's text.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Scan<'a> {
@@ -55,7 +77,12 @@ impl<'a> Scan<'a> {
     }
 
     pub fn skip_space(&mut self) {
-        self.rest = self.rest.trim_start();
+        // White space is ASCII, or starts with one of these bytes in UTF-8
+        // (U+0085, U+00A0, U+1680, U+2000 to U+205F, U+3000).
+        let first = self.rest.as_bytes().first();
+        if let Some(0x09..=0x0d | b' ' | 0xc2 | 0xe1 | 0xe2 | 0xe3) = first {
+            self.rest = self.rest.trim_start();
+        }
     }
 
     /// Skips characters while `skip` holds.
@@ -73,40 +100,61 @@ impl<'a> Scan<'a> {
     /// Takes `word` if it comes next, ASCII letters in any case; a word
     /// ending in an ASCII letter must not run on into another one (`d`
     /// is not read from `dan`).
+    #[inline]
     pub fn eat(&mut self, word: &str) -> bool {
-        let Some(head) = self.rest.get(..word.len()) else {
+        let (text, word) = (self.rest.as_bytes(), word.as_bytes());
+        let Some(head) = text.get(..word.len()) else {
             return false;
         };
-        let tail = &self.rest[word.len()..];
-        let runs_on = word.ends_with(|c: char| c.is_ascii_alphabetic())
-            && tail.starts_with(|c: char| c.is_ascii_alphabetic());
-        if head.eq_ignore_ascii_case(word) && !runs_on {
-            self.rest = tail;
-            return true;
+        let letter = |b: Option<&u8>| b.is_some_and(u8::is_ascii_alphabetic);
+        if !head.eq_ignore_ascii_case(word) || letter(word.last()) && letter(text.get(word.len())) {
+            return false;
         }
-        false
+        // The bytes match a whole `str`, so they end where a character does.
+        match self.rest.get(word.len()..) {
+            Some(tail) => {
+                self.rest = tail;
+                true
+            }
+            None => false,
+        }
     }
 
-    /// Takes the first word of `table` that comes next, and gives its
+    /// Takes the first word of `words` that comes next, and gives its
     /// meaning.
-    pub fn eat_any<T: Copy>(&mut self, table: &[(&str, T)]) -> Option<T> {
-        table
+    pub fn eat_any<T: Copy>(&mut self, words: &Words<T>) -> Option<T> {
+        // Most words differ from the text in their first byte: that test
+        // comes first, for the table and then for each word.
+        let first = self.rest.as_bytes().first()?.to_ascii_lowercase();
+        if words.firsts[usize::from(first >> 6)] & 1 << (first & 63) == 0 {
+            return None;
+        }
+        let (_, meaning) = words
+            .table
             .iter()
-            .find(|(word, _)| self.eat(word))
-            .map(|&(_, meaning)| meaning)
+            .find(|(word, _)| word.as_bytes()[0].to_ascii_lowercase() == first && self.eat(word))?;
+        Some(*meaning)
     }
 
     /// Arabic digits (at most 18): their value and how many there were.
     pub fn digits(&mut self) -> Option<(u64, usize)> {
         let mut value = 0u64;
         let mut count = 0;
-        while let Some(d) = self.peek().and_then(digit) {
+        loop {
+            let (d, width) = match self.rest.as_bytes().first() {
+                Some(&b) if b.is_ascii_digit() => (u64::from(b - b'0'), 1),
+                Some(&b) if b >= 0x80 => match self.peek().and_then(digit) {
+                    Some(d) => (u64::from(d), '０'.len_utf8()),
+                    None => break,
+                },
+                _ => break,
+            };
             if count == 18 {
                 return None;
             }
-            value = value * 10 + u64::from(d);
+            value = value * 10 + d;
             count += 1;
-            self.rest = &self.rest[self.peek().map_or(0, char::len_utf8)..];
+            self.rest = &self.rest[width..];
         }
         (count > 0).then_some((value, count))
     }
@@ -136,13 +184,23 @@ impl<'a> Scan<'a> {
     /// A decimal: digits, then optionally `.` or `,` and digits.
     pub fn decimal(&mut self) -> Option<f64> {
         let start = *self;
-        self.digits()?;
+        let (whole, _) = self.digits()?;
         let mut fraction = *self;
-        if fraction.eat_char(|c| c == '.' || c == ',').is_some() && fraction.digits().is_some() {
-            *self = fraction;
+        let (mut part, mut count) = (0, 0);
+        if fraction.eat_char(|c| c == '.' || c == ',').is_some() {
+            if let Some(digits) = fraction.digits() {
+                (part, count) = digits;
+                *self = fraction;
+            }
         }
-        // Through the decimal text, so the value is the nearest `f64` to
-        // what is written (`2.03` is 2.03, not 2 + 0.03).
+        // Exact when both are integers below 2^53 and 10^count is exact:
+        // one division, correctly rounded, is the nearest f64 to the
+        // decimal written (Clinger's fast path).
+        let scale = 10u64.pow(count as u32);
+        let scaled = whole.checked_mul(scale).and_then(|w| w.checked_add(part));
+        if let Some(scaled) = scaled.filter(|&n| n < 1 << 53 && count <= 15) {
+            return Some(scaled as f64 / scale as f64);
+        }
         let written = &start.rest[..start.rest.len() - self.rest.len()];
         let mut ascii = [0u8; 40];
         for (at, c) in written.chars().enumerate() {
@@ -207,7 +265,7 @@ impl<'a> Scan<'a> {
 }
 
 /// Units of a count in points.
-const UNITS: [(&str, ()); 5] = [("目", ()), ("집", ()), ("点", ()), ("點", ()), ("점", ())];
+const UNITS: Words<()> = Words::new(&[("目", ()), ("집", ()), ("点", ()), ("點", ()), ("점", ())]);
 
 #[cfg(test)]
 mod tests {
@@ -243,6 +301,10 @@ mod tests {
         assert_eq!(decimal("12."), Some(12.0));
         assert_eq!(decimal(".5"), None);
         assert_eq!(decimal("1234567890123456789"), None);
+        // Past the exact fast path: through the text.
+        assert_eq!(decimal("123456789012345678.5"), Some(123456789012345678.5));
+        assert_eq!(decimal("0.1234567890123456"), Some(0.1234567890123456));
+        assert_eq!(decimal("１２.５"), Some(12.5));
     }
 
     #[test]

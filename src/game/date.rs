@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::count::Scan;
+use super::count::{Scan, Words};
 use super::error::NormalizeError;
 
 /// A date as precise as written: a year, a month of a year, or a day.
@@ -295,16 +295,23 @@ fn shortcut(
 /// Up to three numbers separated by one of `-`, `.`, `/`, or followed by
 /// `年`, `月`, `日` (`년`, `월`, `일`).
 fn read_parts(scan: &mut Scan<'_>) -> Option<Parts> {
-    const UNITS: [&str; 6] = ["年", "년", "月", "월", "日", "일"];
+    const UNITS: Words<usize> = Words::new(&[
+        ("年", 1),
+        ("년", 1),
+        ("月", 2),
+        ("월", 2),
+        ("日", 3),
+        ("일", 3),
+    ]);
     let mut parts = Parts::default();
     loop {
         let (value, width) = scan.digits()?;
         parts.numbers[parts.count] = (u32::try_from(value).ok()?, width);
         parts.count += 1;
-        if let Some(at) = UNITS.iter().position(|unit| scan.eat(unit)) {
+        if let Some(place) = scan.eat_any(&UNITS) {
             // 年 after the first number, 月 after the second, 日 last.
             let cjk = parts.count == 1 || parts.separator == '年';
-            if at / 2 + 1 != parts.count || !cjk {
+            if place != parts.count || !cjk {
                 return None;
             }
             parts.separator = '年';

@@ -1,18 +1,18 @@
 //! The compensation a game was played with: komi (`KM`) and handicap
 //! (`HA`), read from what files write.
 
-use super::count::Scan;
+use super::count::{Scan, Words};
 use super::error::NormalizeError;
 
 /// Words before a komi that say who gives it: `黑贴`, `黒貼`, `贴`.
-const GIVES: [(&str, ()); 6] = [
+const GIVES: Words<()> = Words::new(&[
     ("黑贴", ()),
     ("黑貼", ()),
     ("黒貼", ()),
     ("贴", ()),
     ("貼", ()),
     ("komi", ()),
-];
+]);
 
 /// Reads a komi as files write it (`KM`), in points:
 /// - a decimal, with `.` or `,` (`6.5`, `7.50`, `6,5`, `-5.5`), and then

@@ -90,6 +90,9 @@ impl Default for Normalized {
     }
 }
 
+/// The properties normalised.
+const IDENTS: [&str; 8] = ["BR", "WR", "RE", "KM", "HA", "DT", "TM", "OT"];
+
 /// Sets `slot` from `text` unless it holds a value already.
 fn first<T>(
     slot: &mut Result<T, NormalizeError>,
@@ -117,10 +120,13 @@ impl Normalized {
     /// use sgf_stream::{Event, Parser, game::Normalized};
     /// let mut n = Normalized::new();
     /// for event in Parser::new(b"(;KM[6.5]RE[W+R];B[pd];W[dd]KM[0.5])") {
-    ///     if let Event::Property(ident, values) = event? {
-    ///         if let Ok(text) = values.first().text() {
-    ///             n.absorb(ident.as_str(), &text);
+    ///     match event? {
+    ///         Event::Property(ident, values) if Normalized::reads(ident.as_str()) => {
+    ///             if let Ok(text) = values.first().text() {
+    ///                 n.absorb(ident.as_str(), &text);
+    ///             }
     ///         }
+    ///         _ => {}
     ///     }
     /// }
     /// assert_eq!(n.komi, Ok(6.5));
@@ -139,6 +145,19 @@ impl Normalized {
             "OT" => first(&mut self.overtime, text, Overtime::parse),
             _ => {}
         }
+    }
+
+    /// Whether [`absorb`](Self::absorb) reads property `ident`: one of
+    /// `BR`, `WR`, `RE`, `KM`, `HA`, `DT`, `TM`, `OT`. A reader of events
+    /// decodes the text of these alone.
+    ///
+    /// ```
+    /// use sgf_stream::game::Normalized;
+    /// assert!(Normalized::reads("KM"));
+    /// assert!(!Normalized::reads("B"));
+    /// ```
+    pub fn reads(ident: &str) -> bool {
+        ident.len() == 2 && IDENTS.contains(&ident)
     }
 
     /// The winner: `None` for a draw, a void or an unknown result, or
@@ -239,7 +258,7 @@ impl SgfTree {
         let mut normalized = Normalized::default();
         for node in self.main_line() {
             for (ident, values) in node.properties() {
-                if let Some(text) = values.first() {
+                if let (true, Some(text)) = (Normalized::reads(ident), values.first()) {
                     normalized.absorb(ident, text);
                 }
             }

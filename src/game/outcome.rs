@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::count::Scan;
+use super::count::{Scan, Words};
 use super::error::NormalizeError;
 use crate::typed::Color;
 
@@ -111,7 +111,7 @@ enum Word {
 }
 
 /// The words of results, longest first where one starts another.
-const WORDS: &[(&str, Word)] = &[
+const WORDS: Words<Word> = Words::new(&[
     ("black", Word::Side(Color::Black)),
     ("white", Word::Side(Color::White)),
     ("黑", Word::Side(Color::Black)),
@@ -183,7 +183,7 @@ const WORDS: &[(&str, Word)] = &[
     ("不計點", Word::Filler),
     ("b", Word::Side(Color::Black)),
     ("w", Word::Side(Color::White)),
-];
+]);
 
 /// Methods after `B+` and `W+` beyond the FF\[4\] letters and words, as
 /// servers write them.
@@ -343,7 +343,7 @@ fn sentence(text: &str) -> Option<Outcome> {
         if scan.is_done() {
             break;
         }
-        if let Some(word) = scan.eat_any(WORDS) {
+        if let Some(word) = scan.eat_any(&WORDS) {
             match word {
                 // The first side named is the one the result is about:
                 // `白胜-黑超时` is a win of White on time.

@@ -4,7 +4,7 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
-use super::count::Scan;
+use super::count::{Scan, Words};
 use super::error::NormalizeError;
 
 /// The three ladders of ranks, weakest first.
@@ -41,7 +41,7 @@ pub struct Rank {
 }
 
 /// Units after the number, longest first where one starts another.
-const UNITS: [(&str, RankKind); 10] = [
+const UNITS: Words<RankKind> = Words::new(&[
     ("kyu", RankKind::Kyu),
     ("k", RankKind::Kyu),
     ("級", RankKind::Kyu),
@@ -52,27 +52,27 @@ const UNITS: [(&str, RankKind); 10] = [
     ("段", RankKind::Dan),
     ("단", RankKind::Dan),
     ("p", RankKind::Pro),
-];
+]);
 
 /// Words marking a professional rank, before or after it.
-const PRO: [(&str, ()); 6] = [
+const PRO: Words<()> = Words::new(&[
     ("professional", ()),
     ("pro", ()),
     ("职业", ()),
     ("職業", ()),
     ("プロ", ()),
     ("프로", ()),
-];
+]);
 
 /// Words marking an amateur rank, which change nothing.
-const AMATEUR: [(&str, ()); 6] = [
+const AMATEUR: Words<()> = Words::new(&[
     ("amateur", ()),
     ("业余", ()),
     ("業餘", ()),
     ("業余", ()),
     ("アマ", ()),
     ("아마", ()),
-];
+]);
 
 /// Values that say the rank is not known.
 const UNKNOWN: [&str; 6] = ["", "-", "--", "UR", "NR", "unranked"];
@@ -187,14 +187,17 @@ impl Rank {
         if text.is_empty() {
             return Err(NormalizeError::Empty);
         }
-        let head = text.split([',', '，']).next().unwrap_or(text);
+        let head = before_comma(text);
         let head =
             head.trim_end_matches(|c: char| matches!(c, '?' | '*' | '+') || c.is_whitespace());
-        if UNKNOWN.iter().any(|word| head.eq_ignore_ascii_case(word)) {
-            return Err(NormalizeError::Unknown);
-        }
-        let mut scan = Scan::new(head);
-        let (level, unit, marked) = read_rank(&mut scan).ok_or(NormalizeError::Unreadable)?;
+        let Some((level, unit, marked)) = read_rank(&mut Scan::new(head)) else {
+            return Err(
+                match UNKNOWN.iter().any(|word| head.eq_ignore_ascii_case(word)) {
+                    true => NormalizeError::Unknown,
+                    false => NormalizeError::Unreadable,
+                },
+            );
+        };
         let kind = match (unit, marked) {
             (Some(RankKind::Kyu), true) | (None, false) => return Err(NormalizeError::Unreadable),
             (Some(RankKind::Dan), true) | (None, true) => RankKind::Pro,
@@ -228,6 +231,21 @@ fn read_rank(scan: &mut Scan<'_>) -> Option<(u32, Option<RankKind>, bool)> {
     scan.skip_space();
     marked |= scan.eat_any(&PRO).is_some();
     scan.is_done().then_some((level, unit, marked))
+}
+
+/// The text before its first comma (`,` or `，`).
+fn before_comma(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    // `，` is EF BC 8C in UTF-8.
+    while let Some(at) = bytes[from..].iter().position(|&b| b == b',' || b == 0xEF) {
+        let at = from + at;
+        if bytes[at] == b',' || text[at..].starts_with('，') {
+            return &text[..at];
+        }
+        from = at + 1;
+    }
+    text
 }
 
 fn starts_number(scan: &Scan<'_>) -> bool {

@@ -1,11 +1,11 @@
 //! The time control of a game: the main time (`TM`) and the overtime
 //! after it (`OT`), read from what files write.
 
-use super::count::Scan;
+use super::count::{Scan, Words};
 use super::error::NormalizeError;
 
 /// Time units, in seconds, longest first where one starts another.
-const UNITS: [(&str, f64); 26] = [
+const UNITS: Words<f64> = Words::new(&[
     ("hours", 3600.0),
     ("hour", 3600.0),
     ("hrs", 3600.0),
@@ -32,10 +32,10 @@ const UNITS: [(&str, f64); 26] = [
     ("s", 1.0),
     ("秒", 1.0),
     ("초", 1.0),
-];
+]);
 
 /// Words that change nothing in a time: `each`, `各`, `각`.
-const EACH: [(&str, ()); 3] = [("each", ()), ("各", ()), ("각", ())];
+const EACH: Words<()> = Words::new(&[("each", ()), ("各", ()), ("각", ())]);
 
 /// Reads a main time (`TM`) in seconds, as files write it:
 /// - FF\[4\]: a Real, seconds (`3600`, `1800.5`);
@@ -174,7 +174,7 @@ enum Word {
     Per,
 }
 
-const WORDS: [(&str, Word); 25] = [
+const WORDS: Words<Word> = Words::new(&[
     ("byo-yomi", Word::ByoYomi),
     ("byoyomi", Word::ByoYomi),
     ("byo yomi", Word::ByoYomi),
@@ -200,7 +200,7 @@ const WORDS: [(&str, Word); 25] = [
     ("×", Word::By),
     ("*", Word::By),
     ("/", Word::Per),
-];
+]);
 
 /// Values meaning no overtime.
 const ABSOLUTE: [&str; 7] = ["none", "no", "absolute", "sudden death", "无", "無", "없음"];
