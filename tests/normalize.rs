@@ -528,3 +528,57 @@ fn what_each_source_says_is_missing() -> Result<(), sgf_stream::Error> {
     assert_eq!(none, sgf_stream::game::Normalized::default());
     Ok(())
 }
+
+mod any_text {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Text made of the pieces the parsers look for: in any order, or in
+    /// the shapes of ranks, results, dates and overtimes.
+    fn pieces() -> impl Strategy<Value = String> {
+        prop_oneof![
+            "[0-9０-９a-zA-Z段级級급단初九十五kdpPx×/+\\-.,:~ ()（）年月日又子目半집반승흑백黑白胜中盘勝ち子点秒分次]{0,16}",
+            "(P|pro )?[0-9一二三九十初]{1,3}[ -]?(k|kyu|d|dan|段|級|급|단|p)?[?*+]?(, .{0,3})?",
+            "[BbWw黑白흑백]\\+?[0-9]{0,3}(\\.[0-9]{1,2})?(目半|子|집반|又[0-3]/[0-4]子)?(胜|勝ち|승)?",
+            "[0-9]{1,4}([-./][0-9]{1,2}){0,2}(,[0-9]{1,2}){0,2}(~[0-9]{1,2})?( [0-9]{2}:[0-9]{2})?",
+            "[0-9]{1,3}(x|/| )[0-9]{1,3}( byo-yomi| Canadian| Fischer|秒|次)?",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// No text makes a parser panic, and what is read comes back from
+        /// its output spelling.
+        #[test]
+        fn parsers_read_or_refuse_any_text(text in pieces()) {
+            if let Ok(rank) = Rank::parse(&text) {
+                prop_assert_eq!(Rank::parse(&rank.to_string()), Ok(rank));
+            }
+            if let Ok(outcome) = Outcome::parse(&text) {
+                prop_assert!(outcome.margin.map_or(true, f64::is_finite));
+                prop_assert_eq!(Outcome::parse(&outcome.to_string()), Ok(outcome));
+            }
+            if let Ok(dates) = Dates::parse(&text) {
+                prop_assert_eq!(Date::parse(&dates.first().to_string()), Ok(dates.first()));
+                prop_assert_eq!(Date::parse(&dates.last().to_string()), Ok(dates.last()));
+            }
+            if let Ok(komi) = parse_komi(&text) {
+                prop_assert!(komi.is_finite());
+            }
+            if let Ok(seconds) = parse_time_limit(&text) {
+                prop_assert!(seconds.is_finite() && seconds >= 0.0);
+            }
+            let _ = (parse_handicap(&text), Overtime::parse(&text));
+        }
+    }
+
+    #[test]
+    fn huge_numbers_are_refused_not_infinite() {
+        let nines = "9".repeat(400);
+        assert_eq!(Outcome::parse(&format!("B+{nines}")).unwrap().margin, None);
+        assert_eq!(parse_time_limit(&nines), Err(OutOfRange));
+        assert_eq!(parse_komi(&nines), Err(Unreadable));
+        assert_eq!(Rank::parse(&format!("{nines}k")), Err(Unreadable));
+    }
+}

@@ -322,6 +322,9 @@ pub(crate) fn ff4(text: &str) -> Option<Outcome> {
         return Some(Outcome::won(winner, reason));
     }
     let margin = crate::typed::real(method.as_bytes()).ok()?;
+    if !margin.is_finite() {
+        return None;
+    }
     Some(Outcome {
         margin: Some(margin),
         ..Outcome::won(winner, Reason::Score)
