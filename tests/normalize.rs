@@ -160,6 +160,7 @@ fn results_as_servers_write_them() {
         ("W", Some(White), Unknown, None),
         ("B", Some(Black), Unknown, None),
         ("B+12.5 points", Some(Black), Score, Some(12.5)),
+        ("B + R", Some(Black), Resign, None),
     ]);
 }
 
@@ -285,7 +286,7 @@ fn the_ff4_result_type_reads_what_it_read_before() {
     assert_eq!(GameResult::parse("Jigo"), Some(GameResult::Draw));
     assert_eq!(GameResult::parse("?"), Some(GameResult::Unknown));
     // Only the FF[4] forms: the others are for `Outcome`.
-    for text in ["W+lots", "B+Offline", "W", "白胜", "B+.5"] {
+    for text in ["W+lots", "B+Offline", "W", "白胜", "B+.5", "B +R"] {
         assert_eq!(GameResult::parse(text), None, "{text}");
     }
 }

@@ -39,6 +39,14 @@ impl Date {
     /// # Errors
     /// [`NormalizeError::OutOfRange`] for a date that does not exist
     /// (`2017-02-29`, year 0, a day without a month).
+    ///
+    /// ```
+    /// use sgf_stream::game::{Date, NormalizeError};
+    /// assert_eq!(Date::new(2016, Some(2), Some(29))?.to_string(), "2016-02-29");
+    /// assert_eq!(Date::new(1996, None, None)?.to_string(), "1996");
+    /// assert_eq!(Date::new(2017, Some(2), Some(29)), Err(NormalizeError::OutOfRange));
+    /// # Ok::<(), NormalizeError>(())
+    /// ```
     pub fn new(year: u16, month: Option<u8>, day: Option<u8>) -> Result<Date, NormalizeError> {
         let month_ok = month.map_or(day.is_none(), |m| (1..=12).contains(&m));
         let day_ok = match (month, day) {
@@ -77,6 +85,13 @@ impl Date {
     /// # Errors
     /// [`NormalizeError::OutOfRange`] for a date that does not exist,
     /// [`NormalizeError::Unreadable`] for any other form.
+    ///
+    /// ```
+    /// use sgf_stream::game::{Date, NormalizeError};
+    /// assert_eq!(Date::parse("1996-05")?.month(), Some(5));
+    /// assert_eq!(Date::parse("1996-5"), Err(NormalizeError::Unreadable));
+    /// # Ok::<(), NormalizeError>(())
+    /// ```
     pub fn parse(text: &str) -> Result<Date, NormalizeError> {
         let bad = NormalizeError::Unreadable;
         let mut numbers = [None::<u16>; 3];

@@ -162,6 +162,15 @@ impl Normalized {
 
     /// The winner: `None` for a draw, a void or an unknown result, or
     /// when `RE` is not read.
+    ///
+    /// ```
+    /// use sgf_stream::typed::Color;
+    /// let n = sgf_stream::parse("(;RE[흑 3집반승]DT[1996-05-06,07])")?.normalized();
+    /// assert_eq!((n.winner(), n.margin()), (Some(Color::Black), Some(3.5)));
+    /// assert_eq!(n.date().unwrap().to_string(), "1996-05-06");
+    /// assert_eq!(n.date_last().unwrap().to_string(), "1996-05-07");
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
     pub fn winner(&self) -> Option<Color> {
         self.outcome.ok()?.winner
     }

@@ -276,27 +276,27 @@ impl Outcome {
         if let Some(outcome) = sentence(text) {
             return Ok(outcome);
         }
-        // `B+AW`, `W+J`: the FF[4] shape names the winner whatever follows.
-        let (winner, method) = winner_and_method(text).ok_or(NormalizeError::Unreadable)?;
-        let server = SERVER_METHODS
-            .iter()
-            .find(|(m, _)| method.eq_ignore_ascii_case(m));
+        // `B+AW`, `W+J`, `B + R`: the FF[4] shape names the winner whatever
+        // follows.
+        let (side, method) = text.split_once('+').ok_or(NormalizeError::Unreadable)?;
+        let winner = winner(side.trim()).ok_or(NormalizeError::Unreadable)?;
+        let method = method.trim();
+        let mut known = METHODS.iter().chain(&SERVER_METHODS);
+        let reason = known.find(|(m, _)| method.eq_ignore_ascii_case(m));
         Ok(Outcome::won(
             winner,
-            server.map_or(Reason::Unknown, |&(_, r)| r),
+            reason.map_or(Reason::Unknown, |&(_, r)| r),
         ))
     }
 }
 
-/// `B+…` or `W+…`: the winner and what follows the `+`.
-fn winner_and_method(text: &str) -> Option<(Color, &str)> {
-    let (side, method) = text.split_once('+')?;
-    let winner = match side.trim() {
-        "B" | "b" => Color::Black,
-        "W" | "w" => Color::White,
-        _ => return None,
-    };
-    Some((winner, method.trim()))
+/// The side of `B` or `W`, in either letter case.
+fn winner(side: &str) -> Option<Color> {
+    match side {
+        "B" | "b" => Some(Color::Black),
+        "W" | "w" => Some(Color::White),
+        _ => None,
+    }
 }
 
 /// A result in the FF\[4\] form: `0`, `Draw`, `Jigo`, `Void`, `?`, or `B+`
@@ -314,7 +314,8 @@ pub(crate) fn ff4(text: &str) -> Option<Outcome> {
     if word("?") {
         return Some(Outcome::UNKNOWN);
     }
-    let (winner, method) = winner_and_method(text)?;
+    let (side, method) = text.split_once('+')?;
+    let (winner, method) = (winner(side)?, method.trim());
     if method.is_empty() {
         return Some(Outcome::won(winner, Reason::Unknown));
     }

@@ -234,6 +234,15 @@ impl Overtime {
     /// [`NormalizeError::Empty`] for an empty value,
     /// [`NormalizeError::OutOfRange`] for zero periods or moves, or more
     /// than `u32`; [`NormalizeError::Unreadable`] for anything else.
+    ///
+    /// ```
+    /// use sgf_stream::game::{NormalizeError, Overtime};
+    /// assert_eq!(Overtime::parse("25 moves / 10 min")?, Overtime::Canadian { moves: 25, seconds: 600.0 });
+    /// assert_eq!(Overtime::parse("秒読み1分5回")?, Overtime::ByoYomi { periods: 5, seconds: 60.0 });
+    /// assert_eq!(Overtime::parse("None")?, Overtime::Absolute);
+    /// assert_eq!(Overtime::parse("0x30 byo-yomi"), Err(NormalizeError::OutOfRange));
+    /// # Ok::<(), NormalizeError>(())
+    /// ```
     pub fn parse(text: &str) -> Result<Overtime, NormalizeError> {
         let text = text.trim();
         if text.is_empty() {
