@@ -1,5 +1,6 @@
 //! [`GameInfo`]: the root and game-info properties of a game as a struct.
 
+use super::outcome::Reason;
 use crate::typed::{BoardSize, Color, Value};
 
 /// The information about a game: root properties and game-info
@@ -167,6 +168,8 @@ pub enum WinBy {
 impl GameResult {
     /// Decodes a result as the FF\[4\] spec writes it; words are matched
     /// without regard to letter case, and surrounding spaces are ignored.
+    /// [`Outcome::parse`](super::Outcome::parse) reads the same forms
+    /// and the many others real files write.
     ///
     /// ```
     /// use sgf_stream::game::{GameResult, WinBy};
@@ -177,36 +180,20 @@ impl GameResult {
     /// assert_eq!(GameResult::parse("Black wins"), None);
     /// ```
     pub fn parse(re: &str) -> Option<GameResult> {
-        let re = re.trim();
-        let word = |w: &str| re.eq_ignore_ascii_case(w);
-        if word("0") || word("draw") || word("jigo") {
-            return Some(GameResult::Draw);
-        }
-        if word("void") {
-            return Some(GameResult::Void);
-        }
-        if word("?") {
-            return Some(GameResult::Unknown);
-        }
-        let (winner, how) = match re.split_once('+')? {
-            ("B" | "b", how) => (Color::Black, how.trim()),
-            ("W" | "w", how) => (Color::White, how.trim()),
-            _ => return None,
+        let outcome = super::outcome::ff4(re)?;
+        let by = match (outcome.winner, outcome.reason) {
+            (None, Reason::Draw) => return Some(GameResult::Draw),
+            (None, Reason::Void) => return Some(GameResult::Void),
+            (None, _) => return Some(GameResult::Unknown),
+            (Some(_), Reason::Score) => WinBy::Score(outcome.margin?),
+            (Some(_), Reason::Resign) => WinBy::Resign,
+            (Some(_), Reason::Time) => WinBy::Time,
+            (Some(_), Reason::Forfeit) => WinBy::Forfeit,
+            (Some(_), _) => WinBy::Unspecified,
         };
-        let is = |short: &str, long: &str| {
-            how.eq_ignore_ascii_case(short) || how.eq_ignore_ascii_case(long)
-        };
-        let by = if how.is_empty() {
-            WinBy::Unspecified
-        } else if is("R", "Resign") {
-            WinBy::Resign
-        } else if is("T", "Time") {
-            WinBy::Time
-        } else if is("F", "Forfeit") {
-            WinBy::Forfeit
-        } else {
-            WinBy::Score(crate::typed::real(how.as_bytes()).ok()?)
-        };
-        Some(GameResult::Win { winner, by })
+        Some(GameResult::Win {
+            winner: outcome.winner?,
+            by,
+        })
     }
 }

@@ -1,14 +1,48 @@
 //! Conveniences for whole games: the moves of the main line and the game
 //! information, from an [`SgfTree`] or straight from events.
+//!
+//! [`GameInfo`] keeps the game information as written; [`Normalized`]
+//! reads the values people filter on into typed ones, however real files
+//! write them: [`Rank`] (`BR[P8段]` is 8p), [`Outcome`] (`RE[黑中盘胜]`
+//! is a win of Black by resignation), the komi ([`parse_komi`]: `KM[750]`
+//! is 7.5), the handicap ([`parse_handicap`]), [`Dates`]
+//! (`DT[1996-05-06,07,08]`), the main time ([`parse_time_limit`]) and the
+//! [`Overtime`]. Each parser gives a value or a [`NormalizeError`] saying
+//! why there is none.
+//!
+//! ```
+//! let tree = sgf_stream::parse("(;BR[P8段]WR[9段]RE[W+0.5]KM[750]DT[2017.06.21 21:45])")?;
+//! let n = tree.normalized();
+//! assert!(n.black_rank? > n.white_rank?);
+//! assert_eq!((n.winner().unwrap().to_string(), n.margin()), ("W".into(), Some(0.5)));
+//! assert_eq!(n.komi?, 7.5);
+//! assert_eq!(n.date().unwrap().to_string(), "2017-06-21");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use crate::event::Event;
 use crate::props::{self, Category};
 use crate::tree::SgfTree;
 use crate::typed::{BoardSize, Color, Decoder, Move, PropertyError, Reading, Value};
 
+mod count;
+mod date;
+mod error;
 mod info;
+mod komi;
+mod normalize;
+mod outcome;
+mod rank;
+mod time_control;
 
+pub use date::{Date, Dates};
+pub use error::NormalizeError;
 pub use info::{GameInfo, GameResult, WinBy};
+pub use komi::{komi_from_real, parse_handicap, parse_komi};
+pub use normalize::Normalized;
+pub use outcome::{Outcome, Reason};
+pub use rank::{Rank, RankKind};
+pub use time_control::{parse_time_limit, Overtime};
 
 /// One move of a game: who played, and where (or a pass).
 pub type PlayedMove = (Color, Move);

@@ -130,12 +130,16 @@ pub(crate) fn real_with(raw: &[u8], loose: bool) -> Result<f64, ValueError> {
     if end != raw.len() {
         return bad(end);
     }
-    let text: String = raw
-        .iter()
-        .map(|&b| if b == b',' { '.' } else { b as char })
-        .collect();
-    let text = text.strip_suffix('.').unwrap_or(&text);
-    text.parse().or_else(|_| bad(0))
+    // Checked above: a sign, digits and at most one `.` or `,`, all ASCII.
+    let Ok(text) = std::str::from_utf8(&raw) else {
+        return bad(0);
+    };
+    let text = text.strip_suffix(['.', ',']).unwrap_or(text);
+    let parsed = match text.contains(',') {
+        false => text.parse(),
+        true => text.replace(',', ".").parse(),
+    };
+    parsed.or_else(|_| bad(0))
 }
 
 /// A Double: `1` normal or `2` emphasized, as in `GB[2]` (very good for
