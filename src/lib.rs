@@ -59,6 +59,7 @@ pub mod build;
 pub mod charset;
 mod error;
 pub mod event;
+pub mod formats;
 pub mod game;
 pub mod go;
 mod ident;

@@ -107,6 +107,38 @@ pub(crate) fn decide(prefix: Prefix<'_>, mode: CharsetMode) -> Decision {
     }
 }
 
+/// Decides the charset of a record in another format (GIB, NGF, UGF/UGI:
+/// see [`formats`](crate::formats)) from its first bytes, as `mode` says;
+/// `declared` is the charset its header names (read by the format's
+/// reader), if any. [`CharsetMode::Auto`] follows the rules of a game at
+/// the start of an input, without those that read SGF: a byte order mark
+/// or UTF-16's zero bytes; the declared charset if the bytes agree with
+/// it; else UTF-8 if valid; else detected.
+pub(crate) fn decide_record(
+    input: &[u8],
+    declared: Option<Charset>,
+    mode: CharsetMode,
+) -> Decision {
+    let bytes = &input[..input.len().min(super::DECISION_PREFIX)];
+    let prefix = Prefix {
+        bytes,
+        complete: bytes.len() == input.len(),
+        first: true,
+        previous: None,
+        utf8_valid: 0,
+    };
+    match mode {
+        #[cfg(feature = "encoding")]
+        CharsetMode::Auto => {
+            stream_start(bytes).unwrap_or_else(|| sample::record(prefix, declared))
+        }
+        _ => {
+            let _ = declared;
+            decide(prefix, mode)
+        }
+    }
+}
+
 /// UTF-8 only: a BOM is cut, `CA` reported.
 fn utf8(prefix: &[u8], first: bool) -> Decision {
     if first && prefix.starts_with(UTF8_BOM) {

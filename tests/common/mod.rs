@@ -30,12 +30,15 @@ pub fn peak_bytes() -> Option<u64> {
     Some(kib * 1024)
 }
 
-/// `../shared/<rel>` beside the repository, if it exists; otherwise prints
-/// a note saying the test is skipped and returns `None`.
+/// `../shared/<rel>` beside the repository (or below `$SGF_SHARED`, when
+/// set), if it exists; otherwise prints a note saying the test is skipped
+/// and returns `None`.
 pub fn shared(rel: &str) -> Option<PathBuf> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(rel);
+    let base = match std::env::var_os("SGF_SHARED") {
+        Some(dir) => PathBuf::from(dir),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+    };
+    let path = base.join(rel);
     if path.exists() {
         Some(path)
     } else {
