@@ -130,7 +130,11 @@ pub(crate) fn decide_record(
     match mode {
         #[cfg(feature = "encoding")]
         CharsetMode::Auto => {
-            stream_start(bytes).unwrap_or_else(|| sample::record(prefix, declared))
+            // No `CA` to look for: a byte order mark, or UTF-16's zeros.
+            let utf16 =
+                || utf16::sniff(bytes).map(|c| Decision::new(c, CharsetSource::Detected).whole(0));
+            let start = marked_start(bytes).or_else(utf16);
+            start.unwrap_or_else(|| sample::record(prefix, declared))
         }
         _ => {
             let _ = declared;
@@ -248,19 +252,8 @@ fn names(label: &str, charset: Charset) -> bool {
 /// a `CA` written in UTF-16, or UTF-16's zero bytes.
 #[cfg(feature = "encoding")]
 fn stream_start(prefix: &[u8]) -> Option<Decision> {
-    if let Some(body) = prefix.strip_prefix(UTF8_BOM) {
-        let decision = Decision::new(Charset::Utf8, CharsetSource::ByteOrderMark);
-        return Some(decision.whole(UTF8_BOM.len()).declaring(find_ca(body)));
-    }
-    for (bom, charset) in [
-        (b"\xFF\xFE", Charset::Utf16Le),
-        (b"\xFE\xFF", Charset::Utf16Be),
-    ] {
-        if let Some(body) = prefix.strip_prefix(bom) {
-            let found = utf16::find_ca(body, charset);
-            let decision = Decision::new(charset, CharsetSource::ByteOrderMark);
-            return Some(decision.whole(2).declaring(found));
-        }
+    if let Some(decision) = marked_start(prefix) {
+        return Some(decision);
     }
     for charset in [Charset::Utf16Le, Charset::Utf16Be] {
         let Some(found) = utf16::find_ca(prefix, charset) else {
@@ -286,6 +279,26 @@ fn stream_start(prefix: &[u8]) -> Option<Decision> {
     }
     let charset = utf16::sniff(prefix)?;
     Some(Decision::new(charset, CharsetSource::Detected).whole(0))
+}
+
+/// A byte order mark at the start of the input, deciding for all of it.
+#[cfg(feature = "encoding")]
+fn marked_start(prefix: &[u8]) -> Option<Decision> {
+    if let Some(body) = prefix.strip_prefix(UTF8_BOM) {
+        let decision = Decision::new(Charset::Utf8, CharsetSource::ByteOrderMark);
+        return Some(decision.whole(UTF8_BOM.len()).declaring(find_ca(body)));
+    }
+    for (bom, charset) in [
+        (b"\xFF\xFE", Charset::Utf16Le),
+        (b"\xFE\xFF", Charset::Utf16Be),
+    ] {
+        if let Some(body) = prefix.strip_prefix(bom) {
+            let found = utf16::find_ca(body, charset);
+            let decision = Decision::new(charset, CharsetSource::ByteOrderMark);
+            return Some(decision.whole(2).declaring(found));
+        }
+    }
+    None
 }
 
 #[cfg(test)]

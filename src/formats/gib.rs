@@ -368,13 +368,14 @@ impl<'a, 't> Gib<'a, 't> {
             if trimmed == "\\GE" {
                 return Ok(());
             }
-            let fields: Vec<&str> = trimmed.split_ascii_whitespace().collect();
+            let (words, count) = words(trimmed);
+            let fields = &words[..count];
             let step = match fields.first().copied() {
                 None => Ok(()),
                 Some(word) if word.starts_with(|c: char| c.is_ascii_digit()) => Ok(()),
-                Some("INI") => self.ini(&fields, index, record),
-                Some("STO") => self.stone(&fields, index, record),
-                Some("SKI") => self.pass(&fields, index, record),
+                Some("INI") => self.ini(fields, index, record),
+                Some("STO") => self.stone(fields, index, record),
+                Some("SKI") => self.pass(fields, index, record),
                 Some("REM" | "IDX") => Ok(()),
                 Some(_) => {
                     self.warn(WarningKind::SkippedLine, self.text.line_span(index));
@@ -477,6 +478,18 @@ impl<'a, 't> Gib<'a, 't> {
     fn error(&self, kind: FormatErrorKind, span: Span) -> Error {
         Error::new(ErrorKind::Format(kind), span.start)
     }
+}
+
+/// The first words of a game line (the longest a command has is 6; a
+/// seventh says the line is longer), and how many there are.
+fn words(line: &str) -> ([&str; 7], usize) {
+    let mut words = [""; 7];
+    let mut count = 0;
+    for (slot, word) in words.iter_mut().zip(line.split_ascii_whitespace()) {
+        *slot = word;
+        count += 1;
+    }
+    (words, count)
 }
 
 /// A name with its rank in parentheses at the end (`Menskit (4D)`,

@@ -30,8 +30,9 @@ struct Line {
     /// Text offsets of its first byte and just past its last.
     start: usize,
     end: usize,
-    /// Input offset of its first byte.
+    /// Input offsets of its first byte and just past its last.
     raw: u64,
+    raw_end: u64,
 }
 
 /// What a record's header says of its charset, read from its raw bytes
@@ -120,7 +121,13 @@ impl<'a> Text<'a> {
             0 => 0,
             _ => self.anchors.map(start as u64, self.input, 0),
         };
-        Line { start, end, raw }
+        let raw_end = self.anchors.map(end as u64, self.input, 0);
+        Line {
+            start,
+            end,
+            raw,
+            raw_end,
+        }
     }
 
     /// A warning for bytes invalid in the charset.
@@ -203,7 +210,19 @@ impl<'a> Text<'a> {
     /// Where line `index` lies in the input.
     pub(crate) fn line_span(&self, index: usize) -> Span {
         let line = self.lines[index];
-        self.span(line.start..line.end)
+        let start = match (index, line.start) {
+            // A byte order mark is on the first line.
+            (0, _) | (_, 0) => self.position(line.start),
+            _ => Position {
+                offset: line.raw,
+                line: u32::try_from(index + 1).unwrap_or(u32::MAX),
+                column: 1,
+            },
+        };
+        Span {
+            start,
+            end: line.raw_end,
+        }
     }
 
     /// The end of the input, where a record cut short stops.
