@@ -1,65 +1,16 @@
 //! GIB, NGF and UGF records written here, one for each rule of the
-//! shared README (`../shared/formats/README.md`): result codes and
-//! texts, passes, handicaps 2 to 9, legacy charsets, the old NGF layout,
-//! IGS coordinates from the bottom, records cut short, garbage.
+//! shared README (`../shared/formats/README.md`): header fields, result
+//! codes and texts, passes, handicaps 2 to 9, the old NGF layout, IGS
+//! coordinates from the bottom (charsets, records cut short and garbage:
+//! `formats_edges.rs`).
 
+mod common;
+
+use common::records::{format_error, gib, moves, ngf_record, one, stones, tree, ugf, warnings};
 use sgf_stream::formats::{self, Format, FormatErrorKind};
 use sgf_stream::go::{Board, ReplayOptions};
 use sgf_stream::typed::BoardSize;
-use sgf_stream::{Charset, ErrorKind, ReaderBuilder, SgfTree, WarningKind};
-
-/// A GIB record with `header` lines inside `\HS`..`\HE` and `game` lines
-/// inside `\GS`..`\GE`.
-fn gib(header: &[&str], game: &[&str]) -> String {
-    let mut out = String::from("\\HS\r\n");
-    for line in header {
-        out.push_str(&format!("\\[{line}\\]\r\n"));
-    }
-    out.push_str("\\HE\r\n\\GS\r\n2 1 0\r\n10 0 &4\r\n");
-    for line in game {
-        out.push_str(line);
-        out.push_str("\r\n");
-    }
-    out.push_str("\\GE\r\n");
-    out
-}
-
-/// The tree of a record, read strictly.
-fn tree(format: Format, input: &[u8]) -> SgfTree {
-    let parsed = formats::read_collection(ReaderBuilder::new(), format, input).unwrap();
-    assert_eq!(parsed.trees.len(), 1);
-    parsed.trees.into_iter().next().unwrap()
-}
-
-fn one(tree: &SgfTree, ident: &str) -> Option<String> {
-    tree.get(ident).map(|values| values[0].to_string())
-}
-
-/// The main line as `B[pd]` strings.
-fn moves(tree: &SgfTree) -> Vec<String> {
-    let moves = tree.moves().unwrap();
-    moves
-        .iter()
-        .map(|(color, played)| format!("{color}[{played}]"))
-        .collect()
-}
-
-fn warnings(format: Format, input: &[u8]) -> Vec<WarningKind> {
-    let converted = formats::to_sgf(format, input).unwrap();
-    converted
-        .warnings()
-        .iter()
-        .map(|w| w.kind().clone())
-        .collect()
-}
-
-fn format_error(format: Format, input: &[u8]) -> (FormatErrorKind, u32, u32) {
-    let err = formats::to_sgf(format, input).unwrap_err();
-    match err.kind() {
-        ErrorKind::Format(kind) => (kind.clone(), err.line(), err.column()),
-        other => panic!("not a format error: {other:?}"),
-    }
-}
+use sgf_stream::WarningKind;
 
 // ---- GIB ----
 
@@ -181,16 +132,6 @@ fn gib_passes_are_played_by_the_side_to_move() {
     );
 }
 
-/// The handicap stones of `tree`, sorted.
-fn stones(tree: &SgfTree) -> Vec<String> {
-    let mut stones: Vec<String> = tree
-        .get("AB")
-        .map(|values| values.iter().map(|v| v.to_string()).collect())
-        .unwrap_or_default();
-    stones.sort();
-    stones
-}
-
 #[test]
 fn gib_and_ngf_handicaps_2_to_9_go_where_the_readme_and_gtp_put_them() {
     for count in 2..=9u8 {
@@ -259,27 +200,6 @@ fn gib_lines_after_the_game_are_not_part_of_it() {
 }
 
 // ---- NGF ----
-
-/// An NGF record in the current layout.
-fn ngf_record(
-    title: &str,
-    size: u8,
-    handicap: u8,
-    komi: &str,
-    result: &str,
-    moves: &[&str],
-) -> String {
-    let mut out = format!(
-        "{title}\n{size}\nwhite_name   3D*\nblack_name   2K*\nwww.cyberoro.com\n{handicap}\n0\n{komi}\n\
-         20091104 [12:00]\n5\n{result}\n{}\n",
-        moves.len()
-    );
-    for line in moves {
-        out.push_str(line);
-        out.push('\n');
-    }
-    out
-}
 
 #[test]
 fn ngf_header_fields() {
@@ -397,20 +317,6 @@ fn ngf_malformed_moves_are_errors_at_their_line() {
 
 // ---- UGF ----
 
-fn ugf(header: &[&str], data: &[&str]) -> String {
-    let mut out = String::from("[Header]\r\n");
-    for line in header {
-        out.push_str(line);
-        out.push_str("\r\n");
-    }
-    out.push_str("[Data]\r\n");
-    for line in data {
-        out.push_str(line);
-        out.push_str("\r\n");
-    }
-    out
-}
-
 #[test]
 fn ugf_igs_coordinates_count_rows_from_the_bottom() {
     let data = ["QP,B1,1,0", "DD,W1,2,0", "AA,B1,3,0", "SS,W1,4,0"];
@@ -500,272 +406,4 @@ fn ugf_review_sections_are_skipped() {
     let mut record = ugf(&["Size=19", "CoordinateType=IGS"], &["QP,B1,1,0"]);
     record.push_str("[ReviewNode]\r\nNODE,1,0,0,0\r\nNODE,2,1,17,16\r\nNODE,3,2,4,4\r\n[ReviewComment]\r\n.Comment,2\r\nnice\r\n");
     assert_eq!(moves(&tree(Format::Ugf, record.as_bytes())), ["B[qd]"]);
-}
-
-// ---- Charsets ----
-
-#[cfg(feature = "encoding")]
-#[test]
-fn legacy_charsets_declared_by_the_header() {
-    let cases = [
-        ("Korea", encoding_rs::EUC_KR, "김철수", Charset::EucKr),
-        ("China", encoding_rs::GB18030, "石下之臣", Charset::Gb18030),
-        ("Taiwan", encoding_rs::BIG5, "圍棋高手", Charset::Big5),
-        (
-            "Japan",
-            encoding_rs::SHIFT_JIS,
-            "山田太郎",
-            Charset::ShiftJis,
-        ),
-    ];
-    for (kind, encoding, name, charset) in cases {
-        let text = gib(
-            &[
-                &format!("GIBOKIND={kind}"),
-                &format!("GAMEBLACKNAME={name} (1D)"),
-            ],
-            &[],
-        );
-        let (bytes, _, unmappable) = encoding.encode(&text);
-        assert!(!unmappable);
-        let converted = formats::to_sgf(Format::Gib, &bytes).unwrap();
-        assert_eq!(converted.report().charset, charset, "{kind}");
-        assert_eq!(converted.report().declared.as_deref(), Some(kind));
-        let tree = sgf_stream::parse(converted.sgf()).unwrap();
-        assert_eq!(one(&tree, "PB").as_deref(), Some(name), "{kind}");
-    }
-    let (sjis, _, _) =
-        encoding_rs::SHIFT_JIS.encode("[Header]\nLang=SJIS\nPlayerB=本因坊秀策,9d\n[Data]\n");
-    let converted = formats::to_sgf(Format::Ugf, &sjis).unwrap();
-    assert_eq!(converted.report().charset, Charset::ShiftJis);
-    assert!(converted.sgf().contains("PB[本因坊秀策]"));
-}
-
-#[cfg(feature = "encoding")]
-#[test]
-fn undeclared_legacy_charsets_are_detected_and_utf8_wins_over_a_wrong_declaration() {
-    let korean = ngf_record("친선 대국", 19, 0, "6", "250수 흑7집승", &["PMABBREER"])
-        .replace("white_name", "김철수님")
-        .replace("black_name", "이영희님");
-    let (bytes, _, _) = encoding_rs::EUC_KR.encode(&korean);
-    let converted = formats::to_sgf(Format::Ngf, &bytes).unwrap();
-    assert_eq!(converted.report().charset, Charset::EucKr);
-    assert_eq!(
-        converted.report().source,
-        sgf_stream::charset::CharsetSource::Detected
-    );
-    assert!(converted.sgf().contains("PW[김철수님]"));
-    assert!(converted.sgf().contains("RE[B+7]"));
-    // `GIBOKIND=Korea`, but the file is UTF-8.
-    let utf8 = gib(
-        &["GIBOKIND=Korea", "GAMEBLACKNAME=김철수님과 이영희님 (1D)"],
-        &[],
-    );
-    let converted = formats::to_sgf(Format::Gib, utf8.as_bytes()).unwrap();
-    assert_eq!(converted.report().charset, Charset::Utf8);
-    assert!(converted.sgf().contains("PB[김철수님과 이영희님]"));
-}
-
-#[test]
-fn a_byte_order_mark_decides_and_positions_count_it() {
-    let record = format!("\u{feff}{}", gib(&["GAMEBLACKNAME=x"], &["STO 0 2 1 3 3"]));
-    let converted = formats::to_sgf(Format::Gib, record.as_bytes()).unwrap();
-    assert_eq!(
-        converted.report().source,
-        sgf_stream::charset::CharsetSource::ByteOrderMark
-    );
-    let at = converted.sgf().find(";B[dd]").unwrap();
-    let position = converted.position(at);
-    // Line 7 (the mark's 3 bytes are on line 1).
-    let line_start = record.find("STO 0 2").unwrap() as u64;
-    assert_eq!((position.line, position.offset), (7, line_start));
-}
-
-#[test]
-fn invalid_bytes_become_u_fffd_with_a_warning_where_they_are() {
-    // Declared UTF-8, and UTF-8 but for one byte.
-    let mut bytes = gib(&["GIBOKIND=Global", "GAMEBLACKNAME=김철수님 ab"], &[]).into_bytes();
-    let at = bytes.windows(2).position(|w| w == b"ab").unwrap();
-    bytes[at + 1] = 0xFF;
-    let converted = formats::to_sgf(Format::Gib, &bytes).unwrap();
-    let warning = &converted.warnings()[0];
-    assert!(matches!(warning.kind(), WarningKind::InvalidBytes(_)));
-    assert_eq!(warning.range(), (at as u64 + 1)..(at as u64 + 2));
-    assert_eq!(warning.line(), 3);
-    assert!(converted.sgf().contains("PB[김철수님 a\u{fffd}]"));
-}
-
-// ---- Cut short, garbage, detection ----
-
-#[test]
-fn records_cut_short_keep_their_moves_with_a_warning() {
-    // GIB without `\GE`.
-    let whole = gib(&[], &["STO 0 2 1 3 3", "STO 0 3 2 15 15"]);
-    let cut = &whole[..whole.find("\\GE").unwrap()];
-    assert_eq!(
-        moves(&tree(Format::Gib, cut.as_bytes())),
-        ["B[dd]", "W[pp]"]
-    );
-    assert_eq!(
-        warnings(Format::Gib, cut.as_bytes()),
-        [WarningKind::RecordCutShort]
-    );
-    // Cut inside the last move line.
-    let cut = &whole[..whole.find("15 15").unwrap() + 1];
-    assert_eq!(moves(&tree(Format::Gib, cut.as_bytes())), ["B[dd]"]);
-    let converted = formats::to_sgf(Format::Gib, cut.as_bytes()).unwrap();
-    assert_eq!(converted.warnings()[0].kind(), &WarningKind::RecordCutShort);
-    assert_eq!(converted.warnings()[0].line(), 7);
-    // NGF: a move line cut, and fewer moves than announced.
-    let ngf = ngf_record(
-        "G",
-        19,
-        0,
-        "6",
-        "",
-        &["PMABBREER", "PMACWEEEE", "PMADBQRRQ"],
-    );
-    let cut = &ngf[..ngf.find("PMACW").unwrap() + 6];
-    assert_eq!(moves(&tree(Format::Ngf, cut.as_bytes())), ["B[qd]"]);
-    assert_eq!(
-        warnings(Format::Ngf, cut.as_bytes()),
-        [WarningKind::RecordCutShort]
-    );
-    // Whole lines, but fewer moves than the header announces.
-    let short = ngf.replace("PMADBQRRQ\n", "").replace("\n3\n", "\n5\n");
-    assert_eq!(moves(&tree(Format::Ngf, short.as_bytes())).len(), 2);
-    let converted = formats::to_sgf(Format::Ngf, short.as_bytes()).unwrap();
-    assert_eq!(converted.warnings()[0].kind(), &WarningKind::RecordCutShort);
-    assert_eq!(converted.warnings()[0].offset(), short.len() as u64);
-    // UGF: a data line cut.
-    let ugf = ugf(&["Size=19"], &["QP,B1,1,0", "DD,W1,2,0"]);
-    let cut = &ugf[..ugf.len() - 6];
-    assert_eq!(moves(&tree(Format::Ugf, cut.as_bytes())), ["B[qp]"]);
-}
-
-#[test]
-fn records_cut_in_their_header_are_errors_at_the_end() {
-    let whole = gib(&["GAMEBLACKNAME=x", "GAMEWHITENAME=y"], &[]);
-    let cut = &whole[..whole.find("GAMEWHITE").unwrap()];
-    let err = formats::to_sgf(Format::Gib, cut.as_bytes()).unwrap_err();
-    assert_eq!(
-        err.kind(),
-        &ErrorKind::Format(FormatErrorKind::HeaderCutShort("GIB"))
-    );
-    assert!(err.is_eof());
-    assert_eq!(err.offset(), cut.len() as u64);
-    let ngf = ngf_record("G", 19, 0, "6", "", &[]);
-    let cut = &ngf[..ngf.find("www").unwrap()];
-    let (kind, line, _) = format_error(Format::Ngf, cut.as_bytes());
-    assert_eq!((kind, line), (FormatErrorKind::HeaderCutShort("NGF"), 5));
-    let (kind, ..) = format_error(Format::Ugf, b"[Header]\nSize=19\n");
-    assert_eq!(kind, FormatErrorKind::HeaderCutShort("UGF"));
-}
-
-#[test]
-fn garbage_is_an_error_with_its_place() {
-    let (kind, ..) = format_error(Format::Gib, b"hello world\n");
-    assert!(matches!(
-        kind,
-        FormatErrorKind::NotThisFormat { format: "GIB", .. }
-    ));
-    let (kind, line, column) = format_error(Format::Ngf, b"a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk\nl\n");
-    assert_eq!(
-        kind,
-        FormatErrorKind::BadValue {
-            field: "board size",
-            value: "b".into()
-        }
-    );
-    assert_eq!((line, column), (2, 1));
-    let (kind, ..) = format_error(Format::Ugf, b"\x00\x01\x02");
-    assert!(matches!(
-        kind,
-        FormatErrorKind::NotThisFormat { format: "UGF", .. }
-    ));
-    // A malformed move in the middle of a GIB game.
-    let record = gib(&[], &["STO 0 2 1 3 3", "STO 0 3 x 3 3", "STO 0 4 1 4 4"]);
-    let (kind, line, column) = format_error(Format::Gib, record.as_bytes());
-    assert!(matches!(kind, FormatErrorKind::Malformed(_)));
-    assert_eq!((line, column), (7, 1));
-    // SGF is not converted.
-    let (kind, ..) = format_error(Format::Sgf, b"(;GM[1])");
-    assert_eq!(kind, FormatErrorKind::AlreadySgf);
-}
-
-#[test]
-fn detection_by_extension_and_by_content() {
-    use std::path::Path;
-    let name = |name: &str| formats::detect(Some(Path::new(name)), b"");
-    assert_eq!(name("a.gib"), Format::Gib);
-    assert_eq!(name("a.Gib"), Format::Gib);
-    assert_eq!(name("a.NGF"), Format::Ngf);
-    assert_eq!(name("a.ugf"), Format::Ugf);
-    assert_eq!(name("a.UGI"), Format::Ugf);
-    assert_eq!(name("a.sgf"), Format::Sgf);
-    assert_eq!(name("a.ngf.gz"), Format::Ngf);
-    assert_eq!(name("noextension"), Format::Sgf);
-    // Content first: wrong extensions do not matter.
-    let record = gib(&[], &[]);
-    assert_eq!(
-        formats::detect(Some(Path::new("a.ngf")), record.as_bytes()),
-        Format::Gib
-    );
-    let ngf = ngf_record("G", 19, 0, "6", "", &["PMABBREER"]);
-    assert_eq!(
-        formats::detect(Some(Path::new("a.sgf")), ngf.as_bytes()),
-        Format::Ngf
-    );
-    let ugf = ugf(&["Size=19"], &[]);
-    assert_eq!(
-        formats::detect(Some(Path::new("a.gib")), ugf.as_bytes()),
-        Format::Ugf
-    );
-    assert_eq!(
-        formats::detect(Some(Path::new("a.gib")), b"(;GM[1];B[aa])"),
-        Format::Sgf
-    );
-    // Unrecognised content: the extension.
-    assert_eq!(
-        formats::detect(Some(Path::new("a.gib")), b"junk"),
-        Format::Gib
-    );
-}
-
-#[test]
-fn converted_games_write_and_read_back_the_same() {
-    let record = ngf_record(
-        "G",
-        19,
-        2,
-        "0",
-        "White wins by resign!",
-        &["PMABWQRRQ", "PMACBEEEE"],
-    );
-    let tree = tree(Format::Ngf, record.as_bytes());
-    let mut writer = sgf_stream::Writer::new(Vec::new());
-    writer.write_tree(&tree).unwrap();
-    let written = writer.into_inner().unwrap();
-    assert_eq!(sgf_stream::parse(&written).unwrap(), tree);
-    let info = tree.game_info_strict().unwrap();
-    assert_eq!(info.handicap, Some(2));
-    assert_eq!(info.komi, Some(0.0));
-    assert!(info.outcome().is_some());
-}
-
-#[test]
-fn read_collection_places_reader_warnings_in_the_record() {
-    // A record whose SGF text has no problem: only the conversion's
-    // warnings, placed in the record.
-    let whole = gib(&["GAMEBLACKNAME=x"], &["STO 0 2 1 3 3"]);
-    let cut = &whole[..whole.find("\\GE").unwrap()];
-    let parsed = formats::read_collection(
-        ReaderBuilder::new().lenient(true),
-        Format::Gib,
-        cut.as_bytes(),
-    )
-    .unwrap();
-    assert_eq!(parsed.warnings.len(), 1);
-    assert_eq!(parsed.warnings[0].offset(), cut.len() as u64);
-    assert_eq!(parsed.charset.charset, Charset::Utf8);
 }

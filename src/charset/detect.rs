@@ -350,6 +350,32 @@ mod tests {
 
     #[cfg(feature = "encoding")]
     #[test]
+    fn records_follow_their_declaration_when_the_bytes_agree() {
+        let (euc_kr, _, _) =
+            encoding_rs::EUC_KR.encode("\\[GIBOKIND=Korea\\]\n김철수 이영희 박지은");
+        let decide = |bytes: &[u8], declared| decide_record(bytes, declared, CharsetMode::Auto);
+        let decision = decide(&euc_kr, Some(Charset::EucKr));
+        assert_eq!(
+            (decision.charset, decision.source),
+            (Charset::EucKr, CharsetSource::Declared)
+        );
+        // Declared Korean, but UTF-8: UTF-8.
+        let utf8 = "\\[GIBOKIND=Korea\\]\n김철수 이영희 박지은 최민호".as_bytes();
+        assert_eq!(decide(utf8, Some(Charset::EucKr)).charset, Charset::Utf8);
+        // Nothing declared: detected.
+        assert_eq!(decide(&euc_kr, None).source, CharsetSource::Detected);
+        // A byte order mark decides, and is skipped.
+        let marked = decide(b"\xEF\xBB\xBFLang=SJIS", Some(Charset::ShiftJis));
+        assert_eq!((marked.charset, marked.skip), (Charset::Utf8, 3));
+        let fixed = decide_record(b"x", None, CharsetMode::Fixed(Charset::Big5));
+        assert_eq!(
+            (fixed.charset, fixed.source),
+            (Charset::Big5, CharsetSource::Given)
+        );
+    }
+
+    #[cfg(feature = "encoding")]
+    #[test]
     fn utf8_found_valid_before_is_not_checked_again() {
         // The bytes an earlier decision found valid are taken as such.
         let mut bytes = prefix(b"(;C[\xff])", false);

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 pub mod generate;
 pub mod go;
+pub mod records;
 
 /// A reader that hands out at most `piece` bytes per read.
 pub struct Trickle<'a> {
