@@ -258,13 +258,20 @@ fn column(offset: u64, line_start: u64) -> u32 {
     u32::try_from(offset.saturating_sub(line_start) + 1).unwrap_or(u32::MAX)
 }
 
-/// The value of `key=` in the first line of `input` (its raw bytes,
-/// before decoding) that starts with `prefix` then `key`, up to `end` or
-/// the line's end, trimmed: how a reader finds its charset declaration
-/// before the text is decoded.
+/// The value after `key` on the first line of `input` (its raw bytes,
+/// before decoding) that starts with `key` (after spaces or a UTF-8 byte
+/// order mark), up to `end` or the line's end, trimmed: how a reader
+/// finds its charset declaration before the text is decoded.
 pub(crate) fn raw_field(input: &[u8], key: &[u8], end: &[u8]) -> Option<String> {
     let head = &input[..input.len().min(crate::charset::DECISION_PREFIX)];
-    let at = memchr::memmem::find(head, key)? + key.len();
+    let starts_line = |at: usize| {
+        let before = head[..at].iter().rposition(|&b| !matches!(b, b' ' | b'\t'));
+        match before {
+            None => true,
+            Some(i) => matches!(head[i], b'\n' | b'\r') || head[..=i] == b"\xEF\xBB\xBF"[..],
+        }
+    };
+    let at = memchr::memmem::find_iter(head, key).find(|&at| starts_line(at))? + key.len();
     let rest = &head[at..];
     let line_end = memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
     let rest = &rest[..line_end];
@@ -319,5 +326,13 @@ mod tests {
             Some("SJIS")
         );
         assert_eq!(raw_field(b"Size=19", b"Lang=", b""), None);
+        assert_eq!(
+            raw_field(b"Title=Lang=x\nLang=GBK", b"Lang=", b"").as_deref(),
+            Some("GBK")
+        );
+        assert_eq!(
+            raw_field(b"\xEF\xBB\xBF Lang=SJIS", b"Lang=", b"").as_deref(),
+            Some("SJIS")
+        );
     }
 }
