@@ -193,6 +193,23 @@ fn gib_boards_other_than_19() {
 }
 
 #[test]
+fn a_handicap_without_fixed_points_keeps_ha_with_a_warning() {
+    let record = ngf_record("Game", 10, 5, "0", "", &[]);
+    let converted = formats::to_sgf(Format::Ngf, record.as_bytes()).unwrap();
+    assert!(converted.sgf().contains("HA[5]"));
+    assert!(!converted.sgf().contains("AB["));
+    let warning = &converted.warnings()[0];
+    assert!(matches!(
+        warning.kind(),
+        WarningKind::UnreadValue {
+            field: "handicap",
+            ..
+        }
+    ));
+    assert_eq!(warning.line(), 6);
+}
+
+#[test]
 fn gib_lines_after_the_game_are_not_part_of_it() {
     let mut record = gib(&[], &["STO 0 2 1 3 3", "REM 0 3 score"]);
     record.push_str("\\RS\r\nSTO 0 9 1 9 9\r\n\\RE\r\n\0");

@@ -120,8 +120,11 @@ impl Record {
             }
             None => warnings.push(Warning::new(
                 WarningKind::UnreadValue {
-                    field: "handicap (no fixed points on this board)",
-                    value: count.to_string(),
+                    field: "handicap",
+                    value: format!(
+                        "{count} (no fixed points on a board of {} lines)",
+                        self.size.0
+                    ),
                 },
                 span.start,
                 span.range(),
