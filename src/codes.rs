@@ -2,7 +2,7 @@
 //! [`WarningKind`], and which repairs lose data: what front ends print,
 //! raise and filter on, the same everywhere.
 
-use crate::error::{ErrorKind, TreeErrorKind};
+use crate::error::{ErrorKind, FormatErrorKind, TreeErrorKind};
 use crate::warning::WarningKind;
 
 impl ErrorKind {
@@ -36,6 +36,27 @@ impl ErrorKind {
             ErrorKind::TooManyValues(_) => "too_many_values",
             ErrorKind::Io(_) => "io",
             ErrorKind::Tree(kind) => kind.code(),
+            ErrorKind::Format(kind) => kind.code(),
+        }
+    }
+}
+
+impl FormatErrorKind {
+    /// A short code for this kind of error in a record of another format,
+    /// as [`ErrorKind::code`].
+    ///
+    /// ```
+    /// use sgf_stream::formats::FormatErrorKind;
+    /// assert_eq!(FormatErrorKind::AlreadySgf.code(), "already_sgf");
+    /// ```
+    pub fn code(&self) -> &'static str {
+        match self {
+            FormatErrorKind::NotThisFormat { .. } => "not_this_format",
+            FormatErrorKind::HeaderCutShort(_) => "header_cut_short",
+            FormatErrorKind::Malformed(_) => "malformed_line",
+            FormatErrorKind::BadValue { .. } => "bad_header_value",
+            FormatErrorKind::OffBoard { .. } => "off_board",
+            FormatErrorKind::AlreadySgf => "already_sgf",
         }
     }
 }
@@ -88,6 +109,9 @@ impl WarningKind {
             WarningKind::NoGameTree => "no_game_tree",
             WarningKind::UnknownCharset(_) => "unknown_charset",
             WarningKind::CharsetMismatch { .. } => "charset_mismatch",
+            WarningKind::SkippedLine => "skipped_line",
+            WarningKind::UnreadValue { .. } => "unread_value",
+            WarningKind::RecordCutShort => "record_cut_short",
         }
     }
 
@@ -109,7 +133,9 @@ impl WarningKind {
             | WarningKind::UnclosedValue
             | WarningKind::InvalidBytes(_)
             | WarningKind::SkippedGameTree(_)
-            | WarningKind::NoGameTree => true,
+            | WarningKind::NoGameTree
+            | WarningKind::SkippedLine
+            | WarningKind::UnreadValue { .. } => true,
             WarningKind::UnmatchedClose
             | WarningKind::MissingClose(_)
             | WarningKind::UnclosedGame
@@ -121,7 +147,8 @@ impl WarningKind {
             | WarningKind::UnescapedBracket
             | WarningKind::MergedProperty(_)
             | WarningKind::UnknownCharset(_)
-            | WarningKind::CharsetMismatch { .. } => false,
+            | WarningKind::CharsetMismatch { .. }
+            | WarningKind::RecordCutShort => false,
         }
     }
 }
@@ -156,6 +183,8 @@ mod tests {
             ErrorKind::Tree(TreeErrorKind::InvalidUtf8),
             ErrorKind::Tree(TreeErrorKind::InputTooLarge(1)),
             ErrorKind::Tree(TreeErrorKind::GameTooLarge),
+            ErrorKind::Format(FormatErrorKind::AlreadySgf),
+            ErrorKind::Format(FormatErrorKind::HeaderCutShort("GIB")),
         ];
         let codes: std::collections::HashSet<_> = errors.iter().map(ErrorKind::code).collect();
         assert_eq!(codes.len(), errors.len());

@@ -254,6 +254,63 @@ pub enum ErrorKind {
     /// not by the reader.
     #[error(transparent)]
     Tree(#[from] TreeErrorKind),
+    /// A record in another format (GIB, NGF, UGF/UGI) that cannot be
+    /// read: found by its reader in [`formats`](crate::formats), and
+    /// placed in the record's own lines.
+    #[error(transparent)]
+    Format(#[from] FormatErrorKind),
+}
+
+/// What makes a record in another format (GIB, NGF, UGF/UGI: see
+/// [`formats`](crate::formats)) unreadable.
+///
+/// ```
+/// use sgf_stream::formats::{self, Format, FormatErrorKind};
+/// use sgf_stream::ErrorKind;
+/// let err = formats::to_sgf(Format::Gib, b"\\HS\n\\[GAMEBLACKNAME=a\\]\n").unwrap_err();
+/// assert_eq!(err.kind(), &ErrorKind::Format(FormatErrorKind::HeaderCutShort("GIB")));
+/// assert!(err.is_eof());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FormatErrorKind {
+    /// The input lacks what every record of the format has: not a record
+    /// of this format.
+    #[error("not a {format} record: {missing} not found")]
+    NotThisFormat {
+        /// The format: `GIB`, `NGF`, `UGF`.
+        format: &'static str,
+        /// What is missing, e.g. the `\HS` line.
+        missing: &'static str,
+    },
+    /// The record ends inside its header, before its moves.
+    #[error("{0} record ends inside its header")]
+    HeaderCutShort(&'static str),
+    /// A line that breaks the format's rules; what was expected there.
+    #[error("malformed line: expected {0}")]
+    Malformed(&'static str),
+    /// A header value that the game cannot be read without (the board
+    /// size, the handicap), not understood.
+    #[error("cannot read {field} `{value}`")]
+    BadValue {
+        /// The field, as the format names it.
+        field: &'static str,
+        /// The value, as written.
+        value: String,
+    },
+    /// A move or stone off the board.
+    #[error("point ({col}, {row}) is off the board of {size} lines")]
+    OffBoard {
+        /// The column, from 0 at the left.
+        col: i64,
+        /// The row, from 0 at the top.
+        row: i64,
+        /// The board's side.
+        size: u8,
+    },
+    /// The input is SGF: it needs no conversion.
+    #[error("the input is SGF: read it as SGF")]
+    AlreadySgf,
 }
 
 /// What a tree builder refuses in well-formed SGF.
@@ -373,7 +430,10 @@ impl Error {
     pub fn is_eof(&self) -> bool {
         matches!(
             self.kind,
-            ErrorKind::UnclosedValue | ErrorKind::EscapeAtEnd | ErrorKind::UnclosedTree
+            ErrorKind::UnclosedValue
+                | ErrorKind::EscapeAtEnd
+                | ErrorKind::UnclosedTree
+                | ErrorKind::Format(FormatErrorKind::HeaderCutShort(_))
         )
     }
 }

@@ -31,6 +31,9 @@
 //! [`ReaderBuilder::read_collection`] for trees, a lenient [`Reader`] for
 //! events.
 //!
+//! Records in the formats of Asian Go servers (GIB, NGF, UGF/UGI) are
+//! read as SGF games by [`formats`].
+//!
 //! Input larger than memory, or arriving in pieces, is read in bounded
 //! memory by the same state machine: [`Reader::from_reader`] over any
 //! `io::Read` ([`Reader::from_reader_decoded`] decoding each game from its
@@ -64,6 +67,7 @@ pub mod charset;
 mod codes;
 mod error;
 pub mod event;
+pub mod formats;
 pub mod game;
 mod ident;
 mod lex;

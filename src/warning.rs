@@ -91,6 +91,25 @@ pub enum WarningKind {
     /// `CA` names a charset this library does not know; it was ignored.
     #[error("unknown charset `{0}` in CA: ignored it")]
     UnknownCharset(String),
+    /// A line of a record in another format (see
+    /// [`formats`](crate::formats)) that its reader does not understand
+    /// was skipped (range).
+    #[error("skipped a line of the record that is not understood")]
+    SkippedLine,
+    /// A header value of a record in another format was not understood
+    /// (range): the game goes without it.
+    #[error("could not read {field} `{value}`: left it out")]
+    UnreadValue {
+        /// The field, as the format names it.
+        field: &'static str,
+        /// The value, as written.
+        value: String,
+    },
+    /// A record in another format ends early: no end mark, a line cut
+    /// short, or fewer moves than it announces. The moves it has were
+    /// read.
+    #[error("the record ends early: read the moves it has")]
+    RecordCutShort,
     /// `CA` does not match the bytes; another charset was used.
     #[error("CA says `{declared}` but the bytes are {used}: read them as {used}")]
     CharsetMismatch {

@@ -107,6 +107,42 @@ pub(crate) fn decide(prefix: Prefix<'_>, mode: CharsetMode) -> Decision {
     }
 }
 
+/// Decides the charset of a record in another format (GIB, NGF, UGF/UGI:
+/// see [`formats`](crate::formats)) from its first bytes, as `mode` says;
+/// `declared` is the charset its header names (read by the format's
+/// reader), if any. [`CharsetMode::Auto`] follows the rules of a game at
+/// the start of an input, without those that read SGF: a byte order mark
+/// or UTF-16's zero bytes; the declared charset if the bytes agree with
+/// it; else UTF-8 if valid; else detected.
+pub(crate) fn decide_record(
+    input: &[u8],
+    declared: Option<Charset>,
+    mode: CharsetMode,
+) -> Decision {
+    let bytes = &input[..input.len().min(super::DECISION_PREFIX)];
+    let prefix = Prefix {
+        bytes,
+        complete: bytes.len() == input.len(),
+        first: true,
+        previous: None,
+        utf8_valid: 0,
+    };
+    match mode {
+        #[cfg(feature = "encoding")]
+        CharsetMode::Auto => {
+            // No `CA` to look for: a byte order mark, or UTF-16's zeros.
+            let utf16 =
+                || utf16::sniff(bytes).map(|c| Decision::new(c, CharsetSource::Detected).whole(0));
+            let start = marked_start(bytes).or_else(utf16);
+            start.unwrap_or_else(|| sample::record(prefix, declared))
+        }
+        _ => {
+            let _ = declared;
+            decide(prefix, mode)
+        }
+    }
+}
+
 /// UTF-8 only: a BOM is cut, `CA` reported.
 fn utf8(prefix: &[u8], first: bool) -> Decision {
     if first && prefix.starts_with(UTF8_BOM) {
@@ -216,19 +252,8 @@ fn names(label: &str, charset: Charset) -> bool {
 /// a `CA` written in UTF-16, or UTF-16's zero bytes.
 #[cfg(feature = "encoding")]
 fn stream_start(prefix: &[u8]) -> Option<Decision> {
-    if let Some(body) = prefix.strip_prefix(UTF8_BOM) {
-        let decision = Decision::new(Charset::Utf8, CharsetSource::ByteOrderMark);
-        return Some(decision.whole(UTF8_BOM.len()).declaring(find_ca(body)));
-    }
-    for (bom, charset) in [
-        (b"\xFF\xFE", Charset::Utf16Le),
-        (b"\xFE\xFF", Charset::Utf16Be),
-    ] {
-        if let Some(body) = prefix.strip_prefix(bom) {
-            let found = utf16::find_ca(body, charset);
-            let decision = Decision::new(charset, CharsetSource::ByteOrderMark);
-            return Some(decision.whole(2).declaring(found));
-        }
+    if let Some(decision) = marked_start(prefix) {
+        return Some(decision);
     }
     for charset in [Charset::Utf16Le, Charset::Utf16Be] {
         let Some(found) = utf16::find_ca(prefix, charset) else {
@@ -254,6 +279,26 @@ fn stream_start(prefix: &[u8]) -> Option<Decision> {
     }
     let charset = utf16::sniff(prefix)?;
     Some(Decision::new(charset, CharsetSource::Detected).whole(0))
+}
+
+/// A byte order mark at the start of the input, deciding for all of it.
+#[cfg(feature = "encoding")]
+fn marked_start(prefix: &[u8]) -> Option<Decision> {
+    if let Some(body) = prefix.strip_prefix(UTF8_BOM) {
+        let decision = Decision::new(Charset::Utf8, CharsetSource::ByteOrderMark);
+        return Some(decision.whole(UTF8_BOM.len()).declaring(find_ca(body)));
+    }
+    for (bom, charset) in [
+        (b"\xFF\xFE", Charset::Utf16Le),
+        (b"\xFE\xFF", Charset::Utf16Be),
+    ] {
+        if let Some(body) = prefix.strip_prefix(bom) {
+            let found = utf16::find_ca(body, charset);
+            let decision = Decision::new(charset, CharsetSource::ByteOrderMark);
+            return Some(decision.whole(2).declaring(found));
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -300,6 +345,32 @@ mod tests {
         assert_eq!(
             (decision.charset, decision.source),
             (Charset::Utf8, CharsetSource::Default)
+        );
+    }
+
+    #[cfg(feature = "encoding")]
+    #[test]
+    fn records_follow_their_declaration_when_the_bytes_agree() {
+        let (euc_kr, _, _) =
+            encoding_rs::EUC_KR.encode("\\[GIBOKIND=Korea\\]\n김철수 이영희 박지은");
+        let decide = |bytes: &[u8], declared| decide_record(bytes, declared, CharsetMode::Auto);
+        let decision = decide(&euc_kr, Some(Charset::EucKr));
+        assert_eq!(
+            (decision.charset, decision.source),
+            (Charset::EucKr, CharsetSource::Declared)
+        );
+        // Declared Korean, but UTF-8: UTF-8.
+        let utf8 = "\\[GIBOKIND=Korea\\]\n김철수 이영희 박지은 최민호".as_bytes();
+        assert_eq!(decide(utf8, Some(Charset::EucKr)).charset, Charset::Utf8);
+        // Nothing declared: detected.
+        assert_eq!(decide(&euc_kr, None).source, CharsetSource::Detected);
+        // A byte order mark decides, and is skipped.
+        let marked = decide(b"\xEF\xBB\xBFLang=SJIS", Some(Charset::ShiftJis));
+        assert_eq!((marked.charset, marked.skip), (Charset::Utf8, 3));
+        let fixed = decide_record(b"x", None, CharsetMode::Fixed(Charset::Big5));
+        assert_eq!(
+            (fixed.charset, fixed.source),
+            (Charset::Big5, CharsetSource::Given)
         );
     }
 

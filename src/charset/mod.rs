@@ -50,7 +50,7 @@ pub use labels::Charset;
 pub use report::{CharsetReport, CharsetSource};
 
 pub(crate) use decode::{Bad, Out, Transcoder};
-pub(crate) use detect::{decide, names_only_utf8, Decision, Prefix};
+pub(crate) use detect::{decide, decide_record, names_only_utf8, Decision, Prefix};
 pub(crate) use labels::is_utf8_label;
 pub(crate) use offsets::{Anchors, Lines};
 #[cfg(feature = "encoding")]

@@ -76,6 +76,25 @@ pub(super) fn game(given: Prefix<'_>) -> Decision {
     decision.declaring(found)
 }
 
+/// The charset of a record in another format (GIB, NGF, UGF: text, not
+/// SGF) whose header names `declared`, if anything: the rules of a game
+/// without the parts that read SGF (its `CA`, where it ends, the
+/// structural check). The declared charset if the bytes agree with it;
+/// else UTF-8 if the bytes are valid; else detected.
+pub(super) fn record(given: Prefix<'_>, declared: Option<Charset>) -> Decision {
+    let sample = Sample {
+        bytes: given.bytes,
+        complete: given.complete,
+    };
+    match declared {
+        None => sample.undeclared(None),
+        Some(declared) => match sample.verify(declared) {
+            None => Decision::new(declared, CharsetSource::Declared),
+            Some(used) => Decision::new(used, CharsetSource::Detected),
+        },
+    }
+}
+
 /// How many bytes from the start of the prefix are valid UTF-8
 /// (checking only those an earlier decision did not), and whether
 /// that is all of them (but for a character cut at the end of an

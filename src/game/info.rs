@@ -1,5 +1,7 @@
 //! [`GameInfo`]: the root and game-info properties of a game as a struct.
 
+use std::fmt;
+
 use super::outcome::Reason;
 use crate::typed::{BoardSize, Color, Value};
 
@@ -163,6 +165,37 @@ pub enum WinBy {
     Forfeit,
     /// The spec's `B+`: a win, no more said.
     Unspecified,
+}
+
+impl fmt::Display for GameResult {
+    /// The result as FF\[4\] writes it in `RE`: `B+3.5`, `W+R`, `B+T`,
+    /// `W+F`, `B+`, `0`, `Void`, `?`.
+    ///
+    /// ```
+    /// use sgf_stream::game::{GameResult, WinBy};
+    /// use sgf_stream::typed::Color;
+    /// let win = GameResult::Win { winner: Color::White, by: WinBy::Score(24.5) };
+    /// assert_eq!(win.to_string(), "W+24.5");
+    /// assert_eq!(GameResult::parse(&win.to_string()), Some(win));
+    /// assert_eq!(GameResult::Draw.to_string(), "0");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (winner, by) = match *self {
+            GameResult::Draw => return f.write_str("0"),
+            GameResult::Void => return f.write_str("Void"),
+            GameResult::Unknown => return f.write_str("?"),
+            GameResult::Win { winner, by } => (winner, by),
+        };
+        f.write_str(winner.ident())?;
+        f.write_str("+")?;
+        match by {
+            WinBy::Score(points) => f.write_str(&crate::typed::real_to_sgf(points)),
+            WinBy::Resign => f.write_str("R"),
+            WinBy::Time => f.write_str("T"),
+            WinBy::Forfeit => f.write_str("F"),
+            WinBy::Unspecified => Ok(()),
+        }
+    }
 }
 
 impl GameResult {

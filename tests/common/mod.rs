@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 pub mod generate;
+pub mod records;
 
 /// A reader that hands out at most `piece` bytes per read.
 pub struct Trickle<'a> {
@@ -29,10 +30,15 @@ pub fn peak_bytes() -> Option<u64> {
     Some(kib * 1024)
 }
 
-/// `../shared/<rel>` beside the repository, if it exists; otherwise prints
-/// a note saying the test is skipped and returns `None`.
+/// `../shared/<rel>` beside the repository (or below `$SGF_SHARED`, when
+/// set), if it exists; otherwise prints a note saying the test is skipped
+/// and returns `None`.
 pub fn shared(rel: &str) -> Option<PathBuf> {
-    let path = workspace_root().join("../shared").join(rel);
+    let base = match std::env::var_os("SGF_SHARED") {
+        Some(dir) => PathBuf::from(dir),
+        None => workspace_root().join("../shared"),
+    };
+    let path = base.join(rel);
     if path.exists() {
         Some(path)
     } else {
