@@ -279,3 +279,42 @@ fn default_typed_calls_read_common_server_records() {
     // `YuanYu`, the second `UTF-8`, the second `[]`, the `.` of `7.5`.
     assert_eq!(offsets, [5, 22, 33, 38]);
 }
+
+/// Issue 24, item 3: a lenient tree copied a repeated property's merged
+/// values into a new block at each repeat: 32,000 `C[x]` in one node
+/// took 3 GB. Each repeat now costs its own values (the work and memory
+/// bounds are in `linear_work.rs`); here, the merged values, built by
+/// hand, for each rule.
+#[test]
+fn repeated_properties_merge_into_the_values_built_by_hand() {
+    use sgf_stream::WarningKind;
+    let n = 32_000;
+    let node = |unit: &dyn Fn(usize) -> String| {
+        let body: String = (0..n).map(unit).collect();
+        format!("(;{body})")
+    };
+    // Text: joined with blank lines.
+    let (trees, warnings) = lenient(node(&|_| "C[x]".to_string()).as_bytes());
+    assert_eq!(trees[0].get("C").unwrap(), [vec!["x"; n].join("\n\n")]);
+    assert_eq!(warnings.len(), n - 1);
+    assert!(warnings
+        .iter()
+        .all(|(kind, _, _)| *kind == WarningKind::MergedProperty("C".into())));
+    // Unknown: every value.
+    let (trees, _) = lenient(node(&|i| format!("XX[{i}]")).as_bytes());
+    let expected: Vec<String> = (0..n).map(|i| i.to_string()).collect();
+    assert_eq!(trees[0].get("XX").unwrap(), &expected[..]);
+    // A list: the values it lacks, each once.
+    let (trees, _) = lenient(node(&|i| format!("AB[{}]", i / 2)).as_bytes());
+    let expected: Vec<String> = (0..n / 2).map(|i| i.to_string()).collect();
+    assert_eq!(trees[0].get("AB").unwrap(), &expected[..]);
+
+    // Several merges at once, in two nodes and a variation, and an empty
+    // first text, which the repeat replaces.
+    let input = b"(;C[a]GC[g]C[b]XX[1]GC[h]AB[aa]XX[2]AB[bb][aa]C[c];C[]C[d](;GC[x]GC[y]))";
+    let (trees, warnings) = lenient(input);
+    let expected =
+        sgf_stream::parse("(;C[a\n\nb\n\nc]GC[g\n\nh]XX[1][2]AB[aa][bb];C[d];GC[x\n\ny])").unwrap();
+    assert_eq!(trees, [expected]);
+    assert_eq!(warnings.len(), 7, "{warnings:?}");
+}
