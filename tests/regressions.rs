@@ -318,3 +318,49 @@ fn repeated_properties_merge_into_the_values_built_by_hand() {
     assert_eq!(trees, [expected]);
     assert_eq!(warnings.len(), 7, "{warnings:?}");
 }
+
+/// Issue 24, item 6: the lenient `Bytes` reader dropped the repair of a
+/// value: `C` of `(;C[a ]b] c];B[aa])` read `a ` (the slice reader: `a
+/// ]b] c`), and a value cut by the end of the input had no value. Owned
+/// events give the values of borrowed ones (every source is compared in
+/// `lenient_stream.rs`).
+#[test]
+fn owned_events_keep_the_repairs_of_a_lenient_reader() {
+    use sgf_stream::event::OwnedEvent;
+    use sgf_stream::{Event, ReaderBuilder};
+    // The value a reader would see with the stray `]` escaped, by hand.
+    let cases: [(&[u8], &[u8], &str); 3] = [
+        (b"(;C[a ]b] c];B[aa])", b"a ]b] c", "a ]b] c"),
+        (b"(;C[cut by the end", b"cut by the end", "cut by the end"),
+        (b"(;GM[1]C[ends \\", b"ends \\", "ends "),
+    ];
+    for (input, raw, text) in cases {
+        let owned: Vec<OwnedEvent> = ReaderBuilder::new()
+            .lenient(true)
+            .from_bytes(bytes::Bytes::copy_from_slice(input))
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let comment = owned
+            .iter()
+            .find_map(|event| match event {
+                OwnedEvent::Property(prop) if prop.ident() == "C" => Some(prop),
+                _ => None,
+            })
+            .expect("a comment");
+        let values = comment.values();
+        assert!(values.is_repaired(), "{input:?}");
+        assert_eq!(values.len(), 1);
+        assert_eq!(values.first().as_bytes(), raw, "{input:?}");
+        assert_eq!(values.first().text().unwrap(), text, "{input:?}");
+        let shared: Vec<_> = comment.value_bytes().collect();
+        assert_eq!(shared, [raw]);
+        // The borrowed events of the slice reader, the same.
+        let borrowed: Vec<Event> = ReaderBuilder::new()
+            .lenient(true)
+            .from_slice(input)
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let as_borrowed: Vec<Event> = owned.iter().map(OwnedEvent::as_event).collect();
+        assert_eq!(as_borrowed, borrowed, "{input:?}");
+    }
+}
