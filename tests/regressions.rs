@@ -364,3 +364,34 @@ fn owned_events_keep_the_repairs_of_a_lenient_reader() {
         assert_eq!(as_borrowed, borrowed, "{input:?}");
     }
 }
+
+/// Issue 24, item 11: the docs said where the writer's order of a tree
+/// came from as "the seed program" and "the seed's `SetLink`", which a
+/// reader has no way to know. No doc or comment of the library or the
+/// README speaks of a seed in that sense.
+#[test]
+fn the_docs_name_no_seed_program() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md")];
+    let mut dirs = vec![root.join("src")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|ext| ext == "rs" || ext == "md")
+            {
+                files.push(path);
+            }
+        }
+    }
+    assert!(files.len() > 50, "the sources were found");
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap().to_lowercase();
+        for phrase in ["seed program", "the seed's", "seed-000"] {
+            assert!(!text.contains(phrase), "{}: {phrase:?}", file.display());
+        }
+    }
+}
