@@ -113,6 +113,15 @@
 //! ([`WriteOptions::charset`]) after decoding; without a `CA` to write,
 //! raw values pass through as they are.
 //!
+//! A game refused so stays refused until its end: the writer keeps its
+//! place in the game (the refusing call counts as the event it was), and
+//! takes the game's later events and drops them, returning `Ok` (or the
+//! error of an event out of place). Go on feeding the refused game's
+//! events, so that the writer sees where it ends: a variation of it is
+//! never written as a game, and the next game is written as usual. A
+//! writer left in a refused game can still be
+//! [`into_inner`](Writer::into_inner)ed: nothing of that game was written.
+//!
 //! ```
 //! use sgf_stream::{Parser, WriteError, Writer};
 //! // Shift_JIS bytes, read without decoding.
@@ -121,6 +130,17 @@
 //! let result = Parser::new(input).try_for_each(|event| writer.write_event(&event.unwrap()));
 //! assert!(matches!(result, Err(WriteError::NotUtf8 { offset: 0, .. })));
 //! assert_eq!(writer.into_inner()?, b""); // nothing of the game
+//!
+//! // Every event fed: the refused game's variations are dropped with
+//! // it, and the next game is written.
+//! let games = b"(;CA[]C[\xbd](;B[aa])(;W[bb]))(;B[cc])";
+//! let mut writer = Writer::new(Vec::new());
+//! let mut errors = Vec::new();
+//! for event in Parser::new(games) {
+//!     errors.extend(writer.write_event(&event.unwrap()).err());
+//! }
+//! assert!(matches!(&errors[..], [WriteError::NotUtf8 { offset: 0, .. }]));
+//! assert_eq!(writer.into_inner()?, b"(;B[cc])\n");
 //!
 //! // Decoded first (feature `encoding`), the game is rewritten as UTF-8.
 //! # #[cfg(feature = "encoding")] {
