@@ -317,16 +317,17 @@ mod counted {
 
     /// Work per input byte of `run` over `input`.
     fn work_per_byte(run: fn(&[u8]), input: &[u8]) -> f64 {
-        let ((), work) = work::measure(|| run(input));
-        work as f64 / input.len() as f64
+        per_byte(run, input).0
     }
 
-    /// Bytes allocated per input byte by `run` over `input`, on this
-    /// thread.
-    fn allocated_per_byte(run: fn(&[u8]), input: &[u8]) -> f64 {
+    /// Work and bytes allocated (on this thread) per input byte of `run`
+    /// over `input`.
+    fn per_byte(run: fn(&[u8]), input: &[u8]) -> (f64, f64) {
         let before = allocated::on_this_thread();
-        run(input);
-        (allocated::on_this_thread() - before) as f64 / input.len() as f64
+        let ((), work) = work::measure(|| run(input));
+        let allocated = allocated::on_this_thread() - before;
+        let len = input.len() as f64;
+        (work as f64 / len, allocated as f64 / len)
     }
 
     #[test]
@@ -335,13 +336,9 @@ mod counted {
         for (family, make) in families() {
             let (small, large) = (make(20_000), make(80_000));
             for (path, run) in paths() {
-                let per_small = work_per_byte(run, &small);
-                let per_large = work_per_byte(run, &large);
+                let (per_small, alloc_small) = per_byte(run, &small);
+                let (per_large, alloc_large) = per_byte(run, &large);
                 let grows = per_large > per_small * 1.5 + 1.0;
-                let (alloc_small, alloc_large) = (
-                    allocated_per_byte(run, &small),
-                    allocated_per_byte(run, &large),
-                );
                 let alloc_grows = alloc_large > alloc_small * 1.5 + 16.0;
                 if std::env::var_os("SHOW_WORK").is_some() {
                     eprintln!(
