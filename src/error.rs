@@ -358,12 +358,46 @@ fn describe_byte(byte: u8) -> String {
 ///     "value never closed: missing `]` at line 2, column 3 (byte 9)"
 /// );
 /// ```
-#[derive(Debug, Clone, thiserror::Error)]
-#[error("{kind} at {position}")]
+///
+/// A failed read ([`ErrorKind::Io`]) keeps its [`io::Error`], which is
+/// the error's [`source`](std::error::Error::source):
+///
+/// ```
+/// use std::error::Error as _;
+/// use std::io;
+///
+/// struct Broken;
+/// impl io::Read for Broken {
+///     fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+///         Err(io::Error::new(io::ErrorKind::ConnectionReset, "gone"))
+///     }
+/// }
+/// let err = sgf_stream::games(Broken).next().unwrap().unwrap_err();
+/// let source = err.source().unwrap().downcast_ref::<io::Error>().unwrap();
+/// assert_eq!(source.kind(), io::ErrorKind::ConnectionReset);
+/// assert_eq!(source.to_string(), "gone");
+/// ```
+#[derive(Debug, Clone)]
 pub struct Error {
     kind: ErrorKind,
     position: Position,
-    source: Option<Arc<io::Error>>,
+    /// The error of a failed read, shared so that the error is `Clone`.
+    io: Option<Arc<io::Error>>,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at {}", self.kind, self.position)
+    }
+}
+
+impl std::error::Error for Error {
+    /// The [`io::Error`] of a failed read, itself (not the `Arc` that
+    /// shares it).
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        let io: &io::Error = self.io.as_deref()?;
+        Some(io)
+    }
 }
 
 impl PartialEq for Error {
@@ -381,7 +415,7 @@ impl Error {
         Error {
             kind,
             position,
-            source: None,
+            io: None,
         }
     }
 
@@ -392,13 +426,13 @@ impl Error {
         Error {
             kind: ErrorKind::Io(err.kind()),
             position,
-            source: Some(Arc::new(err)),
+            io: Some(Arc::new(err)),
         }
     }
 
     /// The [`io::Error`] of a failed read ([`ErrorKind::Io`]).
     pub fn io_error(&self) -> Option<&io::Error> {
-        self.source.as_deref()
+        self.io.as_deref()
     }
 
     /// What went wrong.

@@ -1,5 +1,5 @@
 //! Charsets: each one built here by encoding known text with encoding_rs,
-//! declared in `CA`, undeclared and mis-declared; the seed-000-style
+//! declared in `CA`, undeclared and mis-declared; the maeda-igo-style
 //! Shift_JIS file; offsets of warnings and errors in converted files.
 #![cfg(feature = "encoding")]
 
@@ -281,11 +281,11 @@ fn utf16_with_and_without_bom() {
     reads_back(&be, &plain, "UTF-16BE", CharsetSource::Detected);
 }
 
-/// The file the seed-000 program writes: `head` with `\r\n`, then
+/// The file the maeda-igo tutorial program writes: `head` with `\r\n`, then
 /// `SaveBan` (AB, AW, N and C of the problem, CRLF), then `SaveTree`
 /// (`;B[..]N[..]C[..]`, variations opened on new lines), then `)`; in
 /// Shift_JIS, with no CA and no escaping.
-fn seed_000_file() -> (String, Vec<u8>) {
+fn maeda_igo_file() -> (String, Vec<u8>) {
     let mut sgf = String::from("(\r\n;FF[3]GM[1]AP[maeda-igo Ver-1]SZ[19]\r\n");
     sgf.push_str("AB[cc][cd][dc]AW[bc][bd][cb]");
     sgf.push_str("N[詰碁 第１問]C[黒先、白死。ソの形に注意。急所は表]\r\n");
@@ -302,8 +302,8 @@ fn seed_000_file() -> (String, Vec<u8>) {
 }
 
 #[test]
-fn seed_000_shift_jis_file_reads_back_exactly() {
-    let (sgf, bytes) = seed_000_file();
+fn maeda_igo_shift_jis_file_reads_back_exactly() {
+    let (sgf, bytes) = maeda_igo_file();
     assert!(bytes
         .windows(2)
         .any(|w| w == b"\x95\x5c" || w == b"\x83\x5c"));
@@ -336,7 +336,7 @@ fn seed_000_shift_jis_file_reads_back_exactly() {
             "失敗図は表"
         ]
     );
-    // The extra `)` the seed's loop writes is the only repair.
+    // The extra `)` that program writes is the only repair.
     let kinds: Vec<&WarningKind> = parsed.warnings.iter().map(|w| w.kind()).collect();
     assert_eq!(kinds, [&WarningKind::UnmatchedClose]);
     assert_eq!(parsed.trees, want.unwrap());

@@ -2,7 +2,9 @@
 //! time, and chunks pushed by the caller, must give the events (with
 //! their absolute spans) and the warnings (kind, offset, line, column,
 //! range) of the lenient slice reader, on the slice parser's test inputs,
-//! on broken inputs of every repair, and on random bytes.
+//! on broken inputs of every repair, and on random bytes; so must the
+//! events that own their bytes, over a shared `Bytes` buffer (which have
+//! no spans), with the same values, repairs included.
 
 #[path = "common/cases.rs"]
 mod cases;
@@ -12,6 +14,7 @@ use common::Trickle;
 
 use std::ops::Range;
 
+use bytes::Bytes;
 use proptest::prelude::*;
 use sgf_stream::{Event, Limits, ReaderBuilder, Warning};
 
@@ -85,9 +88,45 @@ fn push_run(input: &[u8], limits: Limits, piece: usize) -> Run {
     (events, reader.take_warnings())
 }
 
+/// The events of the lenient reader over a shared `Bytes` buffer, which
+/// own their bytes and have no spans (given as `0..0`), and its
+/// warnings.
+fn bytes_run(input: &[u8], limits: Limits) -> Run {
+    let mut reader = ReaderBuilder::new()
+        .lenient(true)
+        .limits(limits)
+        .from_bytes(Bytes::copy_from_slice(input));
+    let mut events = Vec::new();
+    while let Some(event) = reader.next_event().expect("lenient never fails") {
+        events.push(ev(&event.as_event(), 0..0));
+    }
+    (events, reader.take_warnings())
+}
+
+/// `run` with every event's span given as `0..0`, to compare with
+/// [`bytes_run`].
+fn without_spans((events, warnings): &Run) -> Run {
+    let events = events
+        .iter()
+        .map(|event| match event.clone() {
+            Ev::Start(_) => Ev::Start(0..0),
+            Ev::Node(_) => Ev::Node(0..0),
+            Ev::Prop(ident, values, repaired, _) => Ev::Prop(ident, values, repaired, 0..0),
+            Ev::End(_) => Ev::End(0..0),
+        })
+        .collect();
+    (events, warnings.clone())
+}
+
 /// Runs `input` through every source at several chunk sizes.
 fn check(input: &[u8], limits: Limits) {
     let expected = slice_run(input, limits);
+    assert_eq!(
+        bytes_run(input, limits),
+        without_spans(&expected),
+        "bytes: {:?}",
+        String::from_utf8_lossy(input)
+    );
     for piece in (1..=16).chain([64, 4096]) {
         let chunk = piece.max(16);
         assert_eq!(
@@ -195,6 +234,7 @@ proptest! {
         )
     ) {
         let expected = slice_run(&input, Limits::default());
+        prop_assert_eq!(bytes_run(&input, Limits::default()), without_spans(&expected));
         for piece in [1, 2, 3, 5, 16] {
             prop_assert_eq!(&stream_run(&input, Limits::default(), piece, 16), &expected);
             prop_assert_eq!(&push_run(&input, Limits::default(), piece), &expected);

@@ -4,7 +4,9 @@
 //!
 //! Each input is measured at two sizes: the work per input byte must stay
 //! under a fixed bound at both, and must not grow with the size (a
-//! quadratic scan doubles its work per byte when the input doubles).
+//! quadratic scan doubles its work per byte when the input doubles). So
+//! must the bytes allocated per input byte (a counting allocator), for
+//! memory that grows faster than the input.
 
 #[cfg(feature = "work-count")]
 mod common;
@@ -13,6 +15,52 @@ mod common;
 #[test]
 fn linear_work_needs_the_work_count_feature() {
     eprintln!("note: linear-work checks skipped; run `cargo test --all-features`");
+}
+
+/// A count of the bytes each thread allocates, for memory that must stay
+/// linear in the input as the work does.
+#[cfg(feature = "work-count")]
+mod allocated {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    thread_local! {
+        static ALLOCATED: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// The system allocator, counting the bytes each thread asks for.
+    struct Counting;
+
+    fn add(bytes: usize) {
+        let _ = ALLOCATED.try_with(|count| count.set(count.get() + bytes as u64));
+    }
+
+    // SAFETY: every call goes to the system allocator unchanged.
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            add(layout.size());
+            // SAFETY: the caller's contract is passed on unchanged.
+            unsafe { System.alloc(layout) }
+        }
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            // SAFETY: the caller's contract is passed on unchanged.
+            unsafe { System.dealloc(ptr, layout) }
+        }
+        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+            add(new_size);
+            // SAFETY: the caller's contract is passed on unchanged.
+            unsafe { System.realloc(ptr, layout, new_size) }
+        }
+    }
+
+    #[global_allocator]
+    static ALLOCATOR: Counting = Counting;
+
+    /// The bytes this thread allocated so far (a grown block counts its
+    /// new size).
+    pub fn on_this_thread() -> u64 {
+        ALLOCATED.with(Cell::get)
+    }
 }
 
 #[cfg(feature = "work-count")]
@@ -26,6 +74,11 @@ mod counted {
     /// Most work per input byte any path may do.
     const MAX_WORK_PER_BYTE: f64 = 24.0;
 
+    /// Most bytes any path may allocate per input byte (the fixed
+    /// buffers of the readers included).
+    const MAX_ALLOCATED_PER_BYTE: f64 = 1000.0;
+
+    use crate::allocated;
     use crate::common::Trickle;
 
     /// A way of reading input, by name.
@@ -176,6 +229,26 @@ mod counted {
                 input.push(b')');
                 input
             }),
+            ("repeated text property", |n| {
+                // Issue 24, item 3: a lenient tree joins each repeat into
+                // the first `C`; rewriting the joined text at each repeat
+                // was quadratic in time and memory.
+                [b"(;".as_slice(), &b"C[x]".repeat(n / 4), b")"].concat()
+            }),
+            ("repeated unknown property", |n| {
+                // An unknown property gets every value of its repeats.
+                [b"(;".as_slice(), &b"XX[x]".repeat(n / 5), b")"].concat()
+            }),
+            ("repeated property after many others", |n| {
+                // Each repeat is looked for among the node's properties.
+                let mut input = b"(;".to_vec();
+                for i in 0..n / 16 {
+                    input.extend(format!("P{}[x]", ident(i)).bytes());
+                }
+                input.extend(b"GC[x]".repeat(n / 10));
+                input.push(b')');
+                input
+            }),
             ("lowercase properties", |n| {
                 [b"(;".as_slice(), &b"aB[x]".repeat(n / 5), b")"].concat()
             }),
@@ -244,8 +317,17 @@ mod counted {
 
     /// Work per input byte of `run` over `input`.
     fn work_per_byte(run: fn(&[u8]), input: &[u8]) -> f64 {
+        per_byte(run, input).0
+    }
+
+    /// Work and bytes allocated (on this thread) per input byte of `run`
+    /// over `input`.
+    fn per_byte(run: fn(&[u8]), input: &[u8]) -> (f64, f64) {
+        let before = allocated::on_this_thread();
         let ((), work) = work::measure(|| run(input));
-        work as f64 / input.len() as f64
+        let allocated = allocated::on_this_thread() - before;
+        let len = input.len() as f64;
+        (work as f64 / len, allocated as f64 / len)
     }
 
     #[test]
@@ -254,15 +336,25 @@ mod counted {
         for (family, make) in families() {
             let (small, large) = (make(20_000), make(80_000));
             for (path, run) in paths() {
-                let per_small = work_per_byte(run, &small);
-                let per_large = work_per_byte(run, &large);
+                let (per_small, alloc_small) = per_byte(run, &small);
+                let (per_large, alloc_large) = per_byte(run, &large);
                 let grows = per_large > per_small * 1.5 + 1.0;
+                let alloc_grows = alloc_large > alloc_small * 1.5 + 16.0;
                 if std::env::var_os("SHOW_WORK").is_some() {
-                    eprintln!("{per_small:6.1} {per_large:6.1}  {path} on {family}");
+                    eprintln!(
+                        "{per_small:6.1} {per_large:6.1} {alloc_small:7.1} {alloc_large:7.1}  \
+                         {path} on {family}"
+                    );
                 }
                 if per_large > MAX_WORK_PER_BYTE || grows {
                     failures.push(format!(
                         "{path} on {family}: {per_small:.1} then {per_large:.1} work per byte"
+                    ));
+                }
+                if alloc_large > MAX_ALLOCATED_PER_BYTE || alloc_grows {
+                    failures.push(format!(
+                        "{path} on {family}: {alloc_small:.1} then {alloc_large:.1} \
+                         bytes allocated per byte"
                     ));
                 }
             }

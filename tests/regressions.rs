@@ -279,3 +279,119 @@ fn default_typed_calls_read_common_server_records() {
     // `YuanYu`, the second `UTF-8`, the second `[]`, the `.` of `7.5`.
     assert_eq!(offsets, [5, 22, 33, 38]);
 }
+
+/// Issue 24, item 3: a lenient tree copied a repeated property's merged
+/// values into a new block at each repeat: 32,000 `C[x]` in one node
+/// took 3 GB. Each repeat now costs its own values (the work and memory
+/// bounds are in `linear_work.rs`); here, the merged values, built by
+/// hand, for each rule.
+#[test]
+fn repeated_properties_merge_into_the_values_built_by_hand() {
+    use sgf_stream::WarningKind;
+    let n = 32_000;
+    let node = |unit: &dyn Fn(usize) -> String| {
+        let body: String = (0..n).map(unit).collect();
+        format!("(;{body})")
+    };
+    // Text: joined with blank lines.
+    let (trees, warnings) = lenient(node(&|_| "C[x]".to_string()).as_bytes());
+    assert_eq!(trees[0].get("C").unwrap(), [vec!["x"; n].join("\n\n")]);
+    assert_eq!(warnings.len(), n - 1);
+    assert!(warnings
+        .iter()
+        .all(|(kind, _, _)| *kind == WarningKind::MergedProperty("C".into())));
+    // Unknown: every value.
+    let (trees, _) = lenient(node(&|i| format!("XX[{i}]")).as_bytes());
+    let expected: Vec<String> = (0..n).map(|i| i.to_string()).collect();
+    assert_eq!(trees[0].get("XX").unwrap(), &expected[..]);
+    // A list: the values it lacks, each once.
+    let (trees, _) = lenient(node(&|i| format!("AB[{}]", i / 2)).as_bytes());
+    let expected: Vec<String> = (0..n / 2).map(|i| i.to_string()).collect();
+    assert_eq!(trees[0].get("AB").unwrap(), &expected[..]);
+
+    // Several merges at once, in two nodes and a variation, and an empty
+    // first text, which the repeat replaces.
+    let input = b"(;C[a]GC[g]C[b]XX[1]GC[h]AB[aa]XX[2]AB[bb][aa]C[c];C[]C[d](;GC[x]GC[y]))";
+    let (trees, warnings) = lenient(input);
+    let expected =
+        sgf_stream::parse("(;C[a\n\nb\n\nc]GC[g\n\nh]XX[1][2]AB[aa][bb];C[d];GC[x\n\ny])").unwrap();
+    assert_eq!(trees, [expected]);
+    assert_eq!(warnings.len(), 7, "{warnings:?}");
+}
+
+/// Issue 24, item 6: the lenient `Bytes` reader dropped the repair of a
+/// value: `C` of `(;C[a ]b] c];B[aa])` read `a ` (the slice reader: `a
+/// ]b] c`), and a value cut by the end of the input had no value. Owned
+/// events give the values of borrowed ones (every source is compared in
+/// `lenient_stream.rs`).
+#[test]
+fn owned_events_keep_the_repairs_of_a_lenient_reader() {
+    use sgf_stream::event::OwnedEvent;
+    use sgf_stream::{Event, ReaderBuilder};
+    // The value a reader would see with the stray `]` escaped, by hand.
+    let cases: [(&[u8], &[u8], &str); 3] = [
+        (b"(;C[a ]b] c];B[aa])", b"a ]b] c", "a ]b] c"),
+        (b"(;C[cut by the end", b"cut by the end", "cut by the end"),
+        (b"(;GM[1]C[ends \\", b"ends \\", "ends "),
+    ];
+    for (input, raw, text) in cases {
+        let owned: Vec<OwnedEvent> = ReaderBuilder::new()
+            .lenient(true)
+            .from_bytes(bytes::Bytes::copy_from_slice(input))
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let comment = owned
+            .iter()
+            .find_map(|event| match event {
+                OwnedEvent::Property(prop) if prop.ident() == "C" => Some(prop),
+                _ => None,
+            })
+            .expect("a comment");
+        let values = comment.values();
+        assert!(values.is_repaired(), "{input:?}");
+        assert_eq!(values.len(), 1);
+        assert_eq!(values.first().as_bytes(), raw, "{input:?}");
+        assert_eq!(values.first().text().unwrap(), text, "{input:?}");
+        let shared: Vec<_> = comment.value_bytes().collect();
+        assert_eq!(shared, [raw]);
+        // The borrowed events of the slice reader, the same.
+        let borrowed: Vec<Event> = ReaderBuilder::new()
+            .lenient(true)
+            .from_slice(input)
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let as_borrowed: Vec<Event> = owned.iter().map(OwnedEvent::as_event).collect();
+        assert_eq!(as_borrowed, borrowed, "{input:?}");
+    }
+}
+
+/// Issue 24, item 11: the docs said where the writer's order of a tree
+/// came from as "the seed program" and "the seed's `SetLink`", which a
+/// reader has no way to know. No doc or comment of the library or the
+/// README speaks of a seed in that sense.
+#[test]
+fn the_docs_name_no_seed_program() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md")];
+    let mut dirs = vec![root.join("src")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|ext| ext == "rs" || ext == "md")
+            {
+                files.push(path);
+            }
+        }
+    }
+    assert!(files.len() > 50, "the sources were found");
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap().to_lowercase();
+        for phrase in ["seed program", "the seed's", "seed-000"] {
+            assert!(!text.contains(phrase), "{}: {phrase:?}", file.display());
+        }
+    }
+}

@@ -251,6 +251,47 @@ fn a_failed_read_is_an_io_error_at_its_offset() {
     ));
 }
 
+/// Issue 24, item 10: the source was the `Arc` that shares the
+/// `io::Error`, so `downcast_ref::<io::Error>()` found nothing. It is the
+/// `io::Error` itself, from every reader over an `io::Read`.
+#[test]
+fn the_source_of_a_failed_read_is_the_io_error_itself() {
+    fn last_error(mut next: impl FnMut() -> Result<bool, Error>) -> Error {
+        loop {
+            match next() {
+                Ok(true) => {}
+                Ok(false) => panic!("no error"),
+                Err(err) => return err,
+            }
+        }
+    }
+    let input = b"(;B[pd]\n;W[dp]";
+    let mut plain = ReaderBuilder::new().from_reader(Failing(input));
+    let mut lenient = ReaderBuilder::new()
+        .lenient(true)
+        .from_reader(Failing(input));
+    let mut decoded = ReaderBuilder::new().from_reader_decoded(Failing(input));
+    let errors = [
+        last_error(|| Ok(plain.next_event()?.is_some())),
+        last_error(|| Ok(lenient.next_event()?.is_some())),
+        last_error(|| Ok(decoded.next_event()?.is_some())),
+        sgf_stream::games(Failing(input))
+            .next()
+            .unwrap()
+            .unwrap_err(),
+    ];
+    for err in errors {
+        let source = std::error::Error::source(&err).expect("a source");
+        let io = source.downcast_ref::<io::Error>().expect("the io::Error");
+        assert_eq!(io.kind(), io::ErrorKind::Other);
+        assert_eq!(io.to_string(), "disk on fire");
+        assert!(std::ptr::eq(io, err.io_error().unwrap()));
+        // A clone shares it.
+        let clone = err.clone();
+        assert!(std::ptr::eq(clone.io_error().unwrap(), io));
+    }
+}
+
 /// An endless input: `head` and then `fill` forever, counting what was
 /// read.
 struct Endless {

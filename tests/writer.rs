@@ -29,9 +29,10 @@ fn spec_tree() -> SgfTree {
     with(c("r"), [ab, fg])
 }
 
-/// A problem shaped like the seed's: setup stones, `N` and `C` in the
+/// A problem shaped like those of the maeda-igo tutorial program
+/// (`AP[maeda-igo Ver-1]`): setup stones, `N` and `C` in the
 /// root, moves with names and comments, variations at two levels.
-fn seed_tree() -> SgfTree {
+fn problem_tree() -> SgfTree {
     let root = SgfTree::new()
         .with("FF", ["3"])
         .with("GM", ["1"])
@@ -52,7 +53,7 @@ fn seed_tree() -> SgfTree {
     with(root, [right, wrong])
 }
 
-const SEED_ROOT: &str =
+const PROBLEM_ROOT: &str =
     "(;FF[3]GM[1]AP[maeda-igo Ver-1]SZ[19]AB[cc][dd]AW[pp][qq]N[詰碁 1]C[黒先生き]";
 
 fn write_with(options: WriteOptions, tree: &SgfTree) -> String {
@@ -128,31 +129,31 @@ fn crlf_and_no_final_newline() {
 }
 
 #[test]
-fn seed_tree_compact_and_seed_layout() {
-    let tree = seed_tree();
+fn problem_tree_compact_and_crlf_variation_layout() {
+    let tree = problem_tree();
     let compact = format!(
-        "{SEED_ROOT}(;B[bb]C[正解](;W[cb];B[ca]C[ソ])(;W[ab]C[能]))(;B[ba]C[失敗];W[bb]))\n"
+        "{PROBLEM_ROOT}(;B[bb]C[正解](;W[cb];B[ca]C[ソ])(;W[ab]C[能]))(;B[ba]C[失敗];W[bb]))\n"
     );
     assert_eq!(write(&tree), compact);
-    // The seed's own layout: variations on new lines, CRLF.
+    // That program's layout: variations on new lines, CRLF.
     let options = WriteOptions::new()
         .variations_on_new_lines(true)
         .newline(Newline::CrLf);
-    let seed = format!(
-        "{SEED_ROOT}\r\n(;B[bb]C[正解]\r\n(;W[cb];B[ca]C[ソ])\r\n(;W[ab]C[能]))\r\n(;B[ba]C[失敗];W[bb]))\r\n"
+    let crlf = format!(
+        "{PROBLEM_ROOT}\r\n(;B[bb]C[正解]\r\n(;W[cb];B[ca]C[ソ])\r\n(;W[ab]C[能]))\r\n(;B[ba]C[失敗];W[bb]))\r\n"
     );
     let written = write_with(options, &tree);
-    assert_eq!(written, seed);
+    assert_eq!(written, crlf);
     assert_eq!(parse(written.trim_end()).unwrap(), tree);
 }
 
 #[test]
-fn seed_tree_node_per_line() {
+fn problem_tree_node_per_line() {
     let options = WriteOptions::new().layout(Layout::NodePerLine);
     let expected = format!(
-        "{SEED_ROOT}\n(;B[bb]C[正解]\n(;W[cb]\n;B[ca]C[ソ])\n(;W[ab]C[能]))\n(;B[ba]C[失敗]\n;W[bb]))\n"
+        "{PROBLEM_ROOT}\n(;B[bb]C[正解]\n(;W[cb]\n;B[ca]C[ソ])\n(;W[ab]C[能]))\n(;B[ba]C[失敗]\n;W[bb]))\n"
     );
-    assert_eq!(write_with(options, &seed_tree()), expected);
+    assert_eq!(write_with(options, &problem_tree()), expected);
 }
 
 #[test]
@@ -527,7 +528,7 @@ mod shift_jis {
 
     #[test]
     fn round_trip_with_second_byte_0x5c() {
-        let tree = seed_tree().with("C", ["表 ソ 能 \\ ]"]);
+        let tree = problem_tree().with("C", ["表 ソ 能 \\ ]"]);
         let options = WriteOptions::new()
             .charset(Charset::ShiftJis)
             .newline(Newline::CrLf)

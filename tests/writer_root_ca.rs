@@ -252,7 +252,9 @@ fn legacy_bytes_are_not_relabelled_utf8() {
         matches!(&errors[..], [WriteError::NotUtf8 { ident, offset: 0, charset: Charset::Utf8 }] if ident == "C"),
         "{errors:?}"
     );
-    assert_eq!(writer.depth(), 0);
+    // The refused game is open until its `)`, which never came; nothing
+    // of it was written, so the output is not cut short.
+    assert_eq!(writer.depth(), 1);
     assert_eq!(writer.into_inner().unwrap(), b"");
 }
 

@@ -3,7 +3,7 @@
 use std::ops::Range;
 
 use super::repairs::Repairs;
-use super::seen::{Lookup, Seen};
+use super::seen::Seen;
 use super::BuildError;
 use crate::error::Error;
 use crate::error::TreeErrorKind;
@@ -266,11 +266,7 @@ impl TreeBuilder {
                 self.seen
                     .fill(props.iter().map(|prop| self.arena.ident(prop)));
             }
-            match self.seen.lookup(ident) {
-                Lookup::Absent => return None,
-                Lookup::At(at) => return Some(start + at),
-                Lookup::Present => {}
-            }
+            return self.seen.lookup(ident).map(|at| start + at);
         }
         let last = self.arena.nodes.len() - 1;
         self.arena.find(last as u32, ident)

@@ -3,7 +3,7 @@
 //! UTF-8 has its bad bytes replaced with U+FFFD; each is a repair with the
 //! bytes it concerns.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 use crate::event::RawValues;
@@ -50,21 +50,28 @@ fn merge_rule(ident: &str) -> Merge {
     }
 }
 
-/// A list property of the current node that repeats: its values, and the
-/// set of them that tells a new value from a repeat, while the node is
-/// read.
+/// A property of the current node that repeats: its values as merged so
+/// far, held here until the node ends and written into the game's
+/// storage once, so that each repeat costs the time and memory of its
+/// own values only.
 #[derive(Debug)]
-struct ListMerge {
+struct Pending {
     /// The property's index in the game's properties.
     at: usize,
+    rule: Merge,
     values: Vec<String>,
+    /// For a list: the values, to tell a new one from a repeat.
     seen: HashSet<String>,
 }
 
 /// The lenient policy's state: merges in progress, and the repairs made.
 #[derive(Debug, Default)]
 pub(crate) struct Repairs {
-    merges: Vec<ListMerge>,
+    /// The merges of the current node.
+    pending: Vec<Pending>,
+    /// Where each property's merge is in `pending`, by its index in the
+    /// game's properties.
+    by_prop: HashMap<usize, usize>,
     /// What was repaired, and the bytes it concerns (absolute offsets).
     pub(crate) notes: Vec<(WarningKind, Range<u64>)>,
 }
@@ -114,7 +121,8 @@ impl Repairs {
 
     /// Merges `repeat`, the block just written of a property repeated in
     /// the current node, into the property at index `at` of the game's
-    /// properties; the repeat's block is removed.
+    /// properties; the repeat's block is removed. The merged values are
+    /// written when the node ends ([`end_node`](Self::end_node)).
     pub(crate) fn merge(
         &mut self,
         arena: &mut BuildArena,
@@ -124,73 +132,71 @@ impl Repairs {
     ) {
         let values = arena.value_strings(&repeat);
         arena.truncate_to(&repeat);
-        let ident = arena.ident(&arena.props[at]).to_string();
-        let rule = merge_rule(&ident);
-        if rule == Merge::Drop {
-            self.notes.push((WarningKind::DroppedRepeat(ident), span));
-            return;
-        }
-        match rule {
-            Merge::List => self.merge_list(arena, at, values),
-            Merge::Join => edit(arena, at, |old| join_text(old, values)),
-            Merge::Append | Merge::Drop => edit(arena, at, |old| old.extend(values)),
+        let ident = arena.ident(&arena.props[at]);
+        let pending = match self.by_prop.get(&at) {
+            Some(&index) => &mut self.pending[index],
+            None => {
+                let rule = merge_rule(ident);
+                if rule == Merge::Drop {
+                    let ident = ident.to_string();
+                    self.notes.push((WarningKind::DroppedRepeat(ident), span));
+                    return;
+                }
+                let values = arena.value_strings(&arena.props[at]);
+                let seen = match rule {
+                    Merge::List => values.iter().cloned().collect(),
+                    _ => HashSet::new(),
+                };
+                self.by_prop.insert(at, self.pending.len());
+                self.pending.push(Pending {
+                    at,
+                    rule,
+                    values,
+                    seen,
+                });
+                self.pending.last_mut().expect("just pushed")
+            }
+        };
+        match pending.rule {
+            Merge::List => {
+                for value in values {
+                    work::count(1);
+                    if pending.seen.insert(value.clone()) {
+                        pending.values.push(value);
+                    }
+                }
+            }
+            Merge::Join => join_text(&mut pending.values, values),
+            Merge::Append | Merge::Drop => pending.values.extend(values),
         }
         let start = span.start;
+        let ident = ident.to_string();
         self.notes
             .push((WarningKind::MergedProperty(ident), start..start));
     }
 
-    /// Adds to the list property `at` the values it lacks, in constant
-    /// time per value: the values stay in a [`ListMerge`] until the node
-    /// ends.
-    fn merge_list(&mut self, arena: &BuildArena, at: usize, values: Vec<String>) {
-        let merge = match self.merges.iter().position(|merge| merge.at == at) {
-            Some(found) => &mut self.merges[found],
-            None => {
-                let old = arena.value_strings(&arena.props[at]);
-                work::count(old.len());
-                let seen = old.iter().cloned().collect();
-                self.merges.push(ListMerge {
-                    at,
-                    values: old,
-                    seen,
-                });
-                self.merges.last_mut().expect("just pushed")
-            }
-        };
-        for value in values {
-            work::count(1);
-            if merge.seen.insert(value.clone()) {
-                merge.values.push(value);
-            }
-        }
-    }
-
-    /// The current node is complete: merged lists go back into the
-    /// game's properties.
+    /// The current node is complete: each merged property gets a block
+    /// with its merged values (a game too large for it keeps the first
+    /// instance's values).
     pub(crate) fn end_node(&mut self, arena: &mut BuildArena) {
-        for merge in std::mem::take(&mut self.merges) {
-            let values = merge.values;
-            edit(arena, merge.at, |old| *old = values);
+        if self.pending.is_empty() {
+            return;
         }
-    }
-}
-
-/// Edits the values of property `at` as a vector; the property gets a
-/// new block with them (a game too large for it keeps the old values).
-fn edit(arena: &mut BuildArena, at: usize, edit: impl FnOnce(&mut Vec<String>)) {
-    let prop = arena.props[at];
-    let mut values = arena.value_strings(&prop);
-    edit(&mut values);
-    let ident = arena.ident(&prop).to_string();
-    if let Ok(written) = arena.write_prop(&ident, values) {
-        arena.props[at] = written;
+        self.by_prop.clear();
+        for pending in self.pending.drain(..) {
+            let prop = arena.props[pending.at];
+            let ident = arena.ident(&prop).to_string();
+            if let Ok(written) = arena.write_prop(&ident, pending.values) {
+                arena.props[pending.at] = written;
+            }
+        }
     }
 }
 
 /// Joins text values into the last value of `old`, with blank lines.
 fn join_text(old: &mut Vec<String>, values: Vec<String>) {
     for value in values {
+        work::count(value.len());
         match old.last_mut() {
             Some(last) if !last.is_empty() => {
                 last.push_str("\n\n");

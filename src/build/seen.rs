@@ -1,20 +1,26 @@
-//! [`Seen`]: the identifiers of one node with many properties, to find a
-//! repeated one in constant time.
+//! [`Seen`]: the identifiers of one node with many properties and their
+//! places, to find a repeated one in constant time.
 
 use std::collections::HashMap;
 
 use crate::ident::{static_slot, STATIC_SLOTS};
 
-/// The identifiers of the node being built, once it has many properties:
-/// one- and two-letter identifiers as bits, longer ones in a map to their
-/// place. Empty and unused for the usual node of one or two properties,
-/// which a linear search serves best.
+/// The identifiers of the node being built, once it has many properties,
+/// with their places: one- and two-letter identifiers in a table by
+/// [`static_slot`], longer ones in a map. Empty and unused for the usual
+/// node of one or two properties, which a linear search serves best.
 #[derive(Debug, Default)]
 pub(crate) struct Seen {
-    bits: Vec<u64>,
+    /// For each static slot, the place of its identifier, or [`ABSENT`].
+    short: Vec<u32>,
+    /// The slots set in `short`, to clear them.
+    filled: Vec<u16>,
     long: HashMap<Box<str>, usize>,
     active: bool,
 }
+
+/// No place in [`Seen::short`].
+const ABSENT: u32 = u32::MAX;
 
 impl Seen {
     /// Whether it holds the current node's identifiers.
@@ -25,8 +31,8 @@ impl Seen {
 
     /// Starts holding `idents`, the node's identifiers so far.
     pub(crate) fn fill<'a>(&mut self, idents: impl Iterator<Item = &'a str>) {
-        if self.bits.is_empty() {
-            self.bits = vec![0; STATIC_SLOTS.div_ceil(64)];
+        if self.short.is_empty() {
+            self.short = vec![ABSENT; STATIC_SLOTS];
         }
         self.active = true;
         for (at, ident) in idents.enumerate() {
@@ -34,51 +40,44 @@ impl Seen {
         }
     }
 
-    /// Notes identifier `ident`, at place `at` in the node.
+    /// Notes identifier `ident`, at place `at` in the node, unless it is
+    /// there already.
     #[inline]
     pub(crate) fn insert(&mut self, ident: &str, at: usize) {
         match static_slot(ident.as_bytes()) {
-            Some(slot) => self.bits[slot / 64] |= 1 << (slot % 64),
+            Some(slot) if self.short[slot] == ABSENT => {
+                self.short[slot] = at as u32;
+                self.filled.push(slot as u16);
+            }
+            Some(_) => {}
             None => {
                 self.long.entry(ident.into()).or_insert(at);
             }
         }
     }
 
-    /// Whether the node may have `ident`: `false` is sure, `true` for a
-    /// short identifier means it has (find where by a search), and for a
-    /// long one `Some(place)` says where.
+    /// The place of `ident` in the node, if the node has it.
     #[inline]
-    pub(crate) fn lookup(&self, ident: &str) -> Lookup {
+    pub(crate) fn lookup(&self, ident: &str) -> Option<usize> {
         match static_slot(ident.as_bytes()) {
-            Some(slot) if self.bits[slot / 64] & 1 << (slot % 64) == 0 => Lookup::Absent,
-            Some(_) => Lookup::Present,
-            None => match self.long.get(ident) {
-                Some(&at) => Lookup::At(at),
-                None => Lookup::Absent,
+            Some(slot) => match self.short[slot] {
+                ABSENT => None,
+                at => Some(at as usize),
             },
+            None => self.long.get(ident).copied(),
         }
     }
 
     /// Forgets the node's identifiers.
     pub(crate) fn clear(&mut self) {
         if self.active {
-            self.bits.fill(0);
+            for slot in self.filled.drain(..) {
+                self.short[usize::from(slot)] = ABSENT;
+            }
             self.long.clear();
             self.active = false;
         }
     }
-}
-
-/// What [`Seen::lookup`] knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Lookup {
-    /// The node does not have the identifier.
-    Absent,
-    /// The node has it, somewhere.
-    Present,
-    /// The node has it at this place.
-    At(usize),
 }
 
 #[cfg(test)]
@@ -90,17 +89,20 @@ mod tests {
         let mut seen = Seen::default();
         assert!(!seen.is_active());
         seen.fill(["B", "AB", "MULTIGOGM"].into_iter());
-        assert_eq!(seen.lookup("B"), Lookup::Present);
-        assert_eq!(seen.lookup("AB"), Lookup::Present);
-        assert_eq!(seen.lookup("MULTIGOGM"), Lookup::At(2));
-        assert_eq!(seen.lookup("W"), Lookup::Absent);
-        assert_eq!(seen.lookup("BA"), Lookup::Absent);
-        assert_eq!(seen.lookup("Other"), Lookup::Absent);
+        assert_eq!(seen.lookup("B"), Some(0));
+        assert_eq!(seen.lookup("AB"), Some(1));
+        assert_eq!(seen.lookup("MULTIGOGM"), Some(2));
+        assert_eq!(seen.lookup("W"), None);
+        assert_eq!(seen.lookup("BA"), None);
+        assert_eq!(seen.lookup("Other"), None);
         seen.insert("W", 3);
-        assert_eq!(seen.lookup("W"), Lookup::Present);
+        seen.insert("B", 4);
+        assert_eq!(seen.lookup("W"), Some(3));
+        assert_eq!(seen.lookup("B"), Some(0), "the first place stays");
         seen.clear();
         assert!(!seen.is_active());
-        assert_eq!(seen.lookup("B"), Lookup::Absent);
-        assert_eq!(seen.lookup("MULTIGOGM"), Lookup::Absent);
+        assert_eq!(seen.lookup("B"), None);
+        assert_eq!(seen.lookup("W"), None);
+        assert_eq!(seen.lookup("MULTIGOGM"), None);
     }
 }

@@ -63,11 +63,27 @@ impl OwnedEvent {
 
 /// A property with its identifier and raw values, owning both as slices of
 /// the input's [`Bytes`].
+///
+/// It holds what the borrowed [`Event`] held, a lenient reader's repair
+/// included ([`RawValues::is_repaired`]): its values read the same.
+///
+/// ```
+/// use sgf_stream::{event::OwnedEvent, ReaderBuilder};
+/// let input = bytes::Bytes::from_static(b"(;C[a ]b] c];B[aa])");
+/// let mut reader = ReaderBuilder::new().lenient(true).from_bytes(input);
+/// let Some(OwnedEvent::Property(comment)) = reader.nth(2).transpose()? else { panic!() };
+/// assert!(comment.values().is_repaired());
+/// assert_eq!(comment.values().first().as_bytes(), b"a ]b] c");
+/// assert_eq!(comment.values().first().text().unwrap(), "a ]b] c");
+/// # Ok::<(), sgf_stream::Error>(())
+/// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct OwnedProperty {
     ident: Bytes,
     values: Bytes,
     count: u32,
+    /// The last value was repaired by a lenient reader.
+    repaired: bool,
 }
 
 impl OwnedProperty {
@@ -86,6 +102,7 @@ impl OwnedProperty {
             ident: share(ident.as_str().as_bytes()),
             values: share(values.as_bytes()),
             count: values.len() as u32,
+            repaired: values.is_repaired(),
         }
     }
 
@@ -99,9 +116,13 @@ impl OwnedProperty {
         PropIdent::new(self.ident())
     }
 
-    /// The raw values, viewed as in a borrowed [`Event`].
+    /// The raw values, viewed as in a borrowed [`Event`] (a repaired last
+    /// value included).
     pub fn values(&self) -> RawValues<'_> {
-        RawValues::new(&self.values, self.count)
+        match self.repaired {
+            true => RawValues::repaired(&self.values, self.count),
+            false => RawValues::new(&self.values, self.count),
+        }
     }
 
     /// The exact input bytes of the values, from the first `[` to the last

@@ -59,12 +59,18 @@ impl<W: io::Write> Writer<W> {
     ///
     /// # Errors
     /// [`WriteError::EmptyTree`] right after another `(`: a game tree
-    /// needs a node first.
+    /// needs a node first; [`WriteError::NotUtf8`] when leaving a root
+    /// refuses the game (see the [module docs](super#charset-and-ca)).
     pub fn start_game_tree(&mut self) -> Result<(), WriteError> {
         if self.state == State::Opened {
             return Err(WriteError::EmptyTree);
         }
-        self.leave_root()?;
+        let left = self.leave_root();
+        if self.game.is_refused() {
+            self.depth += 1;
+            self.state = State::Opened;
+            return left;
+        }
         if self.depth == 0 {
             self.start_game();
         }
@@ -78,7 +84,8 @@ impl<W: io::Write> Writer<W> {
     ///
     /// # Errors
     /// [`WriteError::NodeOutsideTree`] with no game tree open;
-    /// [`WriteError::NodeAfterVariation`] after a variation's `)`.
+    /// [`WriteError::NodeAfterVariation`] after a variation's `)`;
+    /// [`WriteError::NotUtf8`] when leaving a root refuses the game.
     #[inline]
     pub fn node(&mut self) -> Result<(), WriteError> {
         if self.in_plain_sequence() {
@@ -91,7 +98,11 @@ impl<W: io::Write> Writer<W> {
             State::AfterVariation => return Err(WriteError::NodeAfterVariation),
             State::Opened | State::InNode => {}
         }
-        self.leave_root()?;
+        let left = self.leave_root();
+        if self.game.is_refused() {
+            self.state = State::InNode;
+            return left;
+        }
         self.root = Root {
             open: self.state == State::Opened && self.depth == 1,
             has_ca: false,
@@ -105,14 +116,19 @@ impl<W: io::Write> Writer<W> {
     ///
     /// # Errors
     /// [`WriteError::NothingToClose`] with none open;
-    /// [`WriteError::EmptyTree`] right after `(`.
+    /// [`WriteError::EmptyTree`] right after `(`;
+    /// [`WriteError::NotUtf8`] when leaving a root refuses the game.
     pub fn end_game_tree(&mut self) -> Result<(), WriteError> {
         match self.state {
             State::Outside => return Err(WriteError::NothingToClose),
             State::Opened => return Err(WriteError::EmptyTree),
             State::InNode | State::AfterVariation => {}
         }
-        self.leave_root()?;
+        let left = self.leave_root();
+        if self.game.is_refused() {
+            self.close_refused();
+            return left;
+        }
         self.out.close();
         self.depth -= 1;
         if self.depth == 0 {
@@ -158,7 +174,9 @@ impl<W: io::Write> Writer<W> {
     where
         I: IntoIterator<Item = RawValue<'v>>,
     {
-        self.check_property(ident)?;
+        if !self.takes_property(ident)? {
+            return Ok(());
+        }
         let values: Vec<&[u8]> = values.into_iter().map(|v| v.as_bytes()).collect();
         for value in &values {
             check_raw(ident, value)?;
@@ -188,7 +206,9 @@ impl<W: io::Write> Writer<W> {
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
-        self.check_property(ident)?;
+        if !self.takes_property(ident)? {
+            return Ok(());
+        }
         let mut values = values.into_iter().peekable();
         let first = values.peek().map(|v| v.as_ref().as_bytes());
         if self.replaces_ca(ident, first) {
@@ -229,7 +249,9 @@ impl<W: io::Write> Writer<W> {
         A: AsRef<str>,
         B: AsRef<str>,
     {
-        self.check_property(ident)?;
+        if !self.takes_property(ident)? {
+            return Ok(());
+        }
         let mut values = values.into_iter().peekable();
         if self.root.open && ident == "CA" {
             let first = values
@@ -278,11 +300,27 @@ impl<W: io::Write> Writer<W> {
         self.flush_full()
     }
 
-    fn check_property(&self, ident: &str) -> Result<(), WriteError> {
+    /// Checks that a property `ident` may come here; whether it is to be
+    /// written (`false` in a refused game, which drops it).
+    fn takes_property(&self, ident: &str) -> Result<bool, WriteError> {
         if self.state != State::InNode {
             return Err(WriteError::PropertyOutsideNode(ident.to_string()));
         }
-        check_ident(ident)
+        check_ident(ident)?;
+        Ok(!self.game.is_refused())
+    }
+
+    /// A `)` of a refused game: it closes as it would have, with nothing
+    /// written; the game's last one ends it.
+    #[cold]
+    fn close_refused(&mut self) {
+        self.depth -= 1;
+        if self.depth == 0 {
+            self.end_game();
+            self.state = State::Outside;
+        } else {
+            self.state = State::AfterVariation;
+        }
     }
 
     pub(super) fn soft(&self, ident: &str) -> bool {
@@ -324,7 +362,9 @@ impl<W: io::Write> Writer<W> {
         run: &[u8],
         count: u32,
     ) -> Result<(), WriteError> {
-        self.check_property(ident)?;
+        if !self.takes_property(ident)? {
+            return Ok(());
+        }
         if self.out.plain() && !(self.root.open && ident == "CA") && !self.game.is_checked() {
             self.out.raw_property(ident, run, count);
             return self.flush_full();

@@ -16,11 +16,31 @@ pub(super) enum Game {
     /// The writer named the charset (UTF-8) in its `CA`: held from this
     /// mark until its end, raw values checked.
     Checked(Mark),
+    /// A call refused the game: nothing of it is written, and its other
+    /// events are taken (their place in the grammar checked) and dropped
+    /// until its end.
+    Refused,
 }
 
 impl Game {
     pub(super) fn is_free(&self) -> bool {
         matches!(self, Game::Free)
+    }
+
+    /// Whether the game is held back in the buffer.
+    #[inline]
+    pub(super) fn holds(&self) -> bool {
+        matches!(self, Game::Root(_) | Game::Checked(_))
+    }
+
+    /// Whether the writer named UTF-8 in the game's `CA` over its raw
+    /// values: it checks them, or refused the game for one.
+    pub(super) fn labels_utf8(&self) -> bool {
+        matches!(self, Game::Checked(_) | Game::Refused)
+    }
+
+    pub(super) fn is_refused(&self) -> bool {
+        matches!(self, Game::Refused)
     }
 
     pub(super) fn is_checked(&self) -> bool {
@@ -30,7 +50,7 @@ impl Game {
     /// Where in the buffer the held game starts, if one is held.
     pub(super) fn held_from(&self) -> Option<usize> {
         match self {
-            Game::Free => None,
+            Game::Free | Game::Refused => None,
             Game::Root(mark) | Game::Checked(mark) => Some(mark.offset()),
         }
     }
@@ -39,6 +59,7 @@ impl Game {
     pub(super) fn rebased(self, cut: usize) -> Game {
         match self {
             Game::Free => Game::Free,
+            Game::Refused => Game::Refused,
             Game::Root(mark) => Game::Root(mark.rebased(cut)),
             Game::Checked(mark) => Game::Checked(mark.rebased(cut)),
         }

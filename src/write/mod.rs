@@ -28,31 +28,36 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! # Trees: the seed's `SetLink` and `SaveTree`, without recursion
+//! # Trees: a first child continues its line, siblings are variations
 //!
-//! The seed program stores each move in a cell whose `car` is its first
-//! child (the next move of its line) and whose `cdr` is its next sibling
-//! (the alternative to it). `SetLink` chains the cells through `next` in
-//! pre-order by recursing into `car`, then into `cdr`; `SaveTree` walks
-//! that chain and writes `(` and `)` from the level changes between
-//! consecutive cells. [`write_tree`](Writer::write_tree) follows the same
-//! order with [`SgfTree::walk`](crate::SgfTree::walk), which replaces the recursion by an
-//! explicit stack holding, for each open variation, the siblings still to
-//! visit (the `cdr`s that `SetLink`'s recursion would come back to):
+//! [`write_tree`](Writer::write_tree) writes a tree in the classic order
+//! of Go editors' `SetLink`/`SaveTree`: a node's first child continues
+//! its line (the same sequence), and its other children are variations
+//! beside that first child. It walks the tree in pre-order
+//! ([`SgfTree::walk`](crate::SgfTree::walk)) with an explicit stack
+//! instead of recursion, holding, for each open variation, the siblings
+//! still to visit:
 //!
 //! - a node's properties are written (`;` and then each property), then
-//!   its `car`: with no sibling it continues the same sequence, with
+//!   its first child: with no sibling it continues the same sequence, with
 //!   siblings it opens a variation `(` (the level goes up) and its
 //!   siblings are pushed;
-//! - at a leaf the variation closes `)`; if it has a `cdr` left on the
-//!   stack, that sibling opens the next variation `(`, else the enclosing
-//!   variation closes too (the level goes down by more than one, and
-//!   `SaveTree` writes as many `)`).
+//! - at a leaf the variation closes `)`; if a sibling of it is left on
+//!   the stack, that sibling opens the next variation `(`, else the
+//!   enclosing variation closes too (the level goes down by more than
+//!   one, and as many `)` are written).
 //!
 //! So the spec's example tree writes as
 //! `(;r(;a;b(;c)(;d;e))(;f(;g;h;i)(;j)))`, and a tree of any depth writes
 //! on a small stack. The events go through the same layout code as parser
 //! events.
+//!
+//! The order is the one of the `SetLink` and `SaveTree` routines in
+//! Minoru Maeda's C# Go program tutorial (its files say
+//! `AP[maeda-igo Ver-1]`): each move is a cell whose `car` is its first
+//! child and whose `cdr` its next sibling; `SetLink` chains the cells in
+//! pre-order, `car` before `cdr`, and `SaveTree` writes `(` and `)` from
+//! the level changes along that chain.
 //!
 //! # Values and escaping
 //!
@@ -108,6 +113,15 @@
 //! ([`WriteOptions::charset`]) after decoding; without a `CA` to write,
 //! raw values pass through as they are.
 //!
+//! A game refused so stays refused until its end: the writer keeps its
+//! place in the game (the refusing call counts as the event it was), and
+//! takes the game's later events and drops them, returning `Ok` (or the
+//! error of an event out of place). Go on feeding the refused game's
+//! events, so that the writer sees where it ends: a variation of it is
+//! never written as a game, and the next game is written as usual. A
+//! writer left in a refused game can still be
+//! [`into_inner`](Writer::into_inner)ed: nothing of that game was written.
+//!
 //! ```
 //! use sgf_stream::{Parser, WriteError, Writer};
 //! // Shift_JIS bytes, read without decoding.
@@ -116,6 +130,17 @@
 //! let result = Parser::new(input).try_for_each(|event| writer.write_event(&event.unwrap()));
 //! assert!(matches!(result, Err(WriteError::NotUtf8 { offset: 0, .. })));
 //! assert_eq!(writer.into_inner()?, b""); // nothing of the game
+//!
+//! // Every event fed: the refused game's variations are dropped with
+//! // it, and the next game is written.
+//! let games = b"(;CA[]C[\xbd](;B[aa])(;W[bb]))(;B[cc])";
+//! let mut writer = Writer::new(Vec::new());
+//! let mut errors = Vec::new();
+//! for event in Parser::new(games) {
+//!     errors.extend(writer.write_event(&event.unwrap()).err());
+//! }
+//! assert!(matches!(&errors[..], [WriteError::NotUtf8 { offset: 0, .. }]));
+//! assert_eq!(writer.into_inner()?, b"(;B[cc])\n");
 //!
 //! // Decoded first (feature `encoding`), the game is rewritten as UTF-8.
 //! # #[cfg(feature = "encoding")] {

@@ -21,7 +21,7 @@ pub enum Newline {
     /// `\n` (the default).
     #[default]
     Lf,
-    /// `\r\n`, as Windows programs (and the seed program) write.
+    /// `\r\n`, as Windows programs write.
     CrLf,
 }
 

@@ -18,13 +18,20 @@
 //!   A value that is not UTF-8 fails its call with
 //!   [`WriteError::NotUtf8`] and nothing of the game is written. (Legacy
 //!   output checks every raw value anyway: it re-encodes them.)
+//! - A refused game stays refused until its end: the call that refused
+//!   it still counts in the grammar (a `(`, `;` or `)` opens, starts or
+//!   closes as it would have), and the game's later calls are taken and
+//!   dropped: they succeed (or fail as out of place), write nothing, and
+//!   move the writer through the game, so that a variation of it is
+//!   never written as a game. Its last `)` ends it; the next game is
+//!   written as usual.
 
 use std::io;
 
 use super::error::WriteError;
 use super::game::{Game, Root};
 use super::out::Mark;
-use super::writer::{State, Writer};
+use super::writer::Writer;
 use crate::charset::Charset;
 use crate::lex::value_end;
 
@@ -128,18 +135,36 @@ impl<W: io::Write> Writer<W> {
     }
 
     /// Undoes the game held from `mark`, and names the value that is not
-    /// UTF-8.
+    /// UTF-8. The game is refused: the writer keeps its place in the
+    /// grammar (depth and state), and drops its events until its end.
     #[cold]
     fn reject_game(&mut self, mark: Mark, ident: String, offset: usize) -> WriteError {
-        self.out.rollback(mark);
-        self.depth = 0;
-        self.state = State::Outside;
-        self.root = Root::default();
-        self.end_game();
+        self.refuse_game(mark);
         WriteError::NotUtf8 {
             ident,
             offset,
             charset: self.options.charset,
+        }
+    }
+
+    /// Undoes the game held from `mark` and refuses it: the writer keeps
+    /// its place in the grammar and drops the game's events until its
+    /// end.
+    #[cold]
+    fn refuse_game(&mut self, mark: Mark) {
+        self.out.rollback(mark);
+        self.root = Root::default();
+        self.game = Game::Refused;
+        self.plain_sequence = false;
+    }
+
+    /// A tree written as a variation of the game held and checked from
+    /// its root failed on a raw value that is not UTF-8: the game is
+    /// refused, as it would be for that value's event.
+    #[cold]
+    pub(super) fn refuse_checked_game(&mut self) {
+        if let Game::Checked(mark) = self.game {
+            self.refuse_game(mark);
         }
     }
 

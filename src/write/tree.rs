@@ -111,6 +111,11 @@ impl<W: io::Write> Writer<W> {
     ///
     /// An error leaves nothing of the tree written: a tree is checked in
     /// full before the first chunk of its output goes to the inner writer.
+    /// The writer is then as before, but for a raw value that is not
+    /// UTF-8 in a variation of a game whose root `CA` the writer wrote:
+    /// that refuses the game, as the value's event would (see the
+    /// [module docs](crate::write#charset-and-ca)). In a refused game, a
+    /// tree is taken as a variation of it and dropped.
     ///
     /// # Errors
     /// [`WriteError::EmptyTree`] right after `(`; an invalid identifier,
@@ -159,6 +164,11 @@ impl<W: io::Write> Writer<W> {
         if self.state == State::Opened {
             return Err(WriteError::EmptyTree);
         }
+        if self.game.is_refused() {
+            // A variation of a refused game: dropped, as its events would be.
+            self.state = State::AfterVariation;
+            return Ok(());
+        }
         let saved = (self.out.mark(), self.depth, self.state, self.root);
         let saved_game = (self.game, self.plain_sequence);
         self.holding = true;
@@ -167,6 +177,14 @@ impl<W: io::Write> Writer<W> {
         match result {
             Ok(()) => self.flush_full(),
             Err(WriteError::Io(err)) => Err(WriteError::Io(err)),
+            Err(err @ WriteError::NotUtf8 { .. }) if saved.1 > 0 && self.game.labels_utf8() => {
+                // The tree, a variation, holds a raw value that is not
+                // UTF-8 in a game the writer labels UTF-8: the game is
+                // refused (gone from the buffer), and its events go on.
+                self.refuse_checked_game();
+                (self.depth, self.state) = (saved.1, State::AfterVariation);
+                Err(err)
+            }
             Err(err) => {
                 // Nothing of the tree reached the inner writer: the tree is
                 // checked in full before the first chunk of it goes out.

@@ -99,7 +99,8 @@ impl<W: io::Write> Writer<W> {
         &self.options
     }
 
-    /// How many game trees and variations are open.
+    /// How many game trees and variations are open (those of a refused
+    /// game included, until its end).
     pub fn depth(&self) -> usize {
         self.depth
     }
@@ -123,11 +124,12 @@ impl<W: io::Write> Writer<W> {
     ///
     /// # Errors
     /// [`WriteError::Unclosed`] when game trees are still open (what was
-    /// written is flushed, but the output is cut short);
+    /// written is flushed, but the output is cut short), unless they are
+    /// those of a refused game, of which nothing was written;
     /// [`WriteError::Io`] when writing fails.
     pub fn into_inner(mut self) -> Result<W, WriteError> {
         self.flush()?;
-        if self.depth > 0 {
+        if self.depth > 0 && !self.game.is_refused() {
             return Err(WriteError::Unclosed(self.depth));
         }
         Ok(self.inner.take().expect("present until into_inner"))
@@ -158,7 +160,7 @@ impl<W: io::Write> Writer<W> {
     /// Hands the buffer to the inner writer once it holds a chunk.
     #[inline]
     pub(super) fn flush_full(&mut self) -> Result<(), WriteError> {
-        if self.out.buf.len() >= CHUNK && !self.holding && self.game.is_free() {
+        if self.out.buf.len() >= CHUNK && !self.holding && !self.game.holds() {
             self.write_buffer()?;
         }
         Ok(())

@@ -2,8 +2,9 @@
 //!
 //! The input stays as it is, in one shared [`Bytes`] buffer; the tree is
 //! one `Vec` of 8-byte nodes in file order (which is pre-order), each with
-//! the offset of its `;` and the index of its next sibling (the seed's
-//! `cdr`). A node's first child (`car`) is always the node right after it,
+//! the offset of its `;` and the index of its next sibling (the next
+//! variation, or for a game's root the next game). A node's first child
+//! (the node that continues its line) is always the node right after it,
 //! so a flag bit says whether it has one. Properties and values are found
 //! in the node's bytes and decoded only when asked.
 //!

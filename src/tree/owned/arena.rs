@@ -19,6 +19,7 @@
 
 pub(crate) use super::text::TextBuf;
 use super::values::Values;
+use crate::work;
 
 /// No node: the end of a list of children.
 pub(crate) const NONE: u32 = u32::MAX;
@@ -207,6 +208,7 @@ impl<T: TextBuf> Arena<T> {
     pub(crate) fn value_strings(&self, prop: &PropData) -> Vec<String> {
         let ends = &self.ends[prop.ends as usize..(prop.ends + prop.count()) as usize];
         let mut start = (prop.text + prop.ident_len()) as usize;
+        work::count(ends.len() + ends.last().map_or(0, |&end| end as usize - start));
         let mut out = Vec::with_capacity(ends.len());
         for &end in ends {
             out.push(self.text.str_at(start..end as usize).to_owned());
@@ -220,10 +222,12 @@ impl<T: TextBuf> Arena<T> {
     pub(crate) fn find(&self, id: u32, ident: &str) -> Option<usize> {
         let node = self.node(id);
         let start = node.props as usize;
-        self.props_of(id)
+        let found = self
+            .props_of(id)
             .iter()
-            .position(|prop| self.has_ident(prop, ident.as_bytes()))
-            .map(|at| start + at)
+            .position(|prop| self.has_ident(prop, ident.as_bytes()));
+        work::count(found.map_or(node.prop_count as usize, |at| at + 1));
+        found.map(|at| start + at)
     }
 
     /// Whether `prop`'s identifier is `ident`: compared a byte at a time,
@@ -272,6 +276,7 @@ impl<T: TextBuf> Arena<T> {
     {
         let mut prop = self.start_prop(ident)?;
         for value in values {
+            work::count(1 + value.as_ref().len());
             self.text.push_str(value.as_ref());
             self.end_value(&mut prop)?;
         }

@@ -77,7 +77,8 @@ pub struct Rewrite {
     filter: MainLine,
     depth: u32,
     root: Root,
-    /// The writer refused the current game: its other events are dropped.
+    /// A call of the current game was refused (noted once per game; the
+    /// writer drops the rest of a game that it refuses whole).
     refused: bool,
 }
 
@@ -107,11 +108,12 @@ impl Rewrite {
         }
     }
 
+    /// Every event goes to the writer, a refused game's too: the writer
+    /// drops the rest of a game it refused, and its structure tells it
+    /// where the game ends.
     fn write(&mut self, event: &Event<'_>, at: u64, notes: &mut Vec<Note>) {
-        if self.refused {
-            return;
-        }
-        if let Err(err) = self.writer.write_event(event) {
+        let written = self.writer.write_event(event);
+        if let (Err(err), false) = (written, self.refused) {
             self.refuse(err, at, notes);
         }
     }
@@ -123,7 +125,7 @@ impl Rewrite {
             at,
             code: "not-written",
             severity: Severity::Error,
-            message: format!("cannot write the game: {err}"),
+            message: format!("not written: {err}"),
         });
     }
 
@@ -183,9 +185,12 @@ impl Visit for Rewrite {
     fn take(&mut self, _: &Ctx<'_>, notes: &mut Vec<Note>) -> Vec<u8> {
         // Game trees left open by a strict error are closed: the text is
         // always SGF.
-        while !self.refused && self.writer.depth() > 0 {
+        while self.writer.depth() > 0 {
             if let Err(err) = self.writer.end_game_tree() {
-                self.refuse(err, 0, notes);
+                if !self.refused {
+                    self.refuse(err, 0, notes);
+                }
+                break;
             }
         }
         self.depth = 0;
@@ -320,6 +325,53 @@ mod tests {
             main_line("(;A[1];B[2])(;C[3](;D[4])(;E[5](;F[6])))"),
             "(;A[1];B[2])\n(;C[3];D[4])\n"
         );
+    }
+
+    #[test]
+    fn a_refused_property_leaves_the_game_and_the_next_one_written() {
+        use sgf_stream::event::PropIdent;
+        let values: Vec<_> = sgf_stream::Parser::new(b"(;C[x]B[aa])")
+            .filter_map(|event| match event {
+                Ok(Event::Property(_, values)) => Some(values),
+                _ => None,
+            })
+            .collect();
+        let batch = sgf_stream::read::Batch::whole(b"(;)".to_vec());
+        let decoded = batch.decode();
+        let ctx = Ctx::Batch(&decoded);
+        let mut rewrite = Rewrite::new(WriteOptions::new(), false);
+        let mut notes = Vec::new();
+        // A lowercase identifier: the writer refuses the property, and
+        // the rest of the game is written.
+        let bad = Event::Property(PropIdent::new("c"), values[0]);
+        let good = Event::Property(PropIdent::new("B"), values[1]);
+        let events = [
+            Event::StartGameTree,
+            Event::Node,
+            bad,
+            Event::StartGameTree,
+            Event::Node,
+            good.clone(),
+            Event::EndGameTree,
+            Event::StartGameTree,
+            Event::Node,
+            Event::EndGameTree,
+            Event::EndGameTree,
+            Event::StartGameTree,
+            Event::Node,
+            good,
+            Event::EndGameTree,
+        ];
+        for event in &events {
+            rewrite.event(event, 0..0, &ctx, &mut notes);
+        }
+        let text = rewrite.take(&ctx, &mut notes);
+        assert_eq!(
+            String::from_utf8(text).unwrap(),
+            "(;(;B[aa])(;))\n(;B[aa])\n"
+        );
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert_eq!(notes[0].code, "not-written");
     }
 
     #[test]
