@@ -163,6 +163,7 @@ pub struct Collection {
     target: usize,
     max: usize,
     reader: ReaderBuilder,
+    separator: char,
     on_read: Option<Arc<dyn Fn(u64) + Send + Sync>>,
 }
 
@@ -174,6 +175,7 @@ impl fmt::Debug for Collection {
             .field("target", &self.target)
             .field("max", &self.max)
             .field("reader", &self.reader)
+            .field("separator", &self.separator)
             .finish_non_exhaustive()
     }
 }
@@ -194,6 +196,7 @@ impl Collection {
             target: DEFAULT_TARGET,
             max: sgf_stream::read::DEFAULT_MAX,
             reader: ReaderBuilder::new(),
+            separator: ':',
             on_read: None,
         }
     }
@@ -219,10 +222,26 @@ impl Collection {
     }
 
     /// The reader's options: its limits and charset mode (whether it is
-    /// lenient is the [`policy`](Self::policy)'s to say).
+    /// lenient is the [`policy`](Self::policy)'s to say). With a fixed
+    /// charset ([`CharsetMode::Fixed`]), every input is read as one
+    /// stream (batches decide each game's charset).
+    ///
+    /// [`CharsetMode::Fixed`]: sgf_stream::charset::CharsetMode::Fixed
     pub fn reader(mut self, reader: ReaderBuilder) -> Collection {
         self.reader = reader;
         self
+    }
+
+    /// What stands between an archive's path and its member's in the
+    /// inputs' names (`archive:member`, the default, or `archive/member`).
+    pub fn member_separator(mut self, separator: char) -> Collection {
+        self.separator = separator;
+        self
+    }
+
+    /// Whether inputs are read as streams only: the charset is fixed.
+    fn streams_only(&self) -> bool {
+        self.reader != self.reader.charset(sgf_stream::charset::CharsetMode::Auto)
     }
 
     /// Calls `on_read` with every number of bytes read from disk or
