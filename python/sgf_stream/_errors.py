@@ -1,4 +1,9 @@
-"""The exception and warning category of ``sgf_stream``."""
+"""The exception and warning category of ``sgf_stream``.
+
+Both carry the library's stable ``code`` (the codes the ``sgf`` tool
+prints, e.g. ``"unclosed_value"``) and where the problem is: the file,
+the game's index in it, line, column and byte offset.
+"""
 
 from typing import Optional
 
@@ -12,22 +17,23 @@ class SgfError(ValueError):
     >>> try:
     ...     sgf_stream.parse("(;A[b]\\n;C[d")
     ... except sgf_stream.SgfError as err:
-    ...     print(err.kind, err.line, err.column, err.offset)
-    unclosed_value 2 3 9
+    ...     print(err.code, err.line, err.column, err.offset, err.game)
+    unclosed_value 2 3 9 0
     """
 
     def __init__(
         self,
         message: str,
-        kind: str,
+        code: str,
         offset: int,
         line: int,
         column: int,
         file: Optional[str] = None,
+        game: Optional[int] = None,
     ) -> None:
         super().__init__(f"{file}: {message}" if file else message)
-        #: What went wrong, e.g. ``"unclosed_value"``.
-        self.kind = kind
+        #: What went wrong, the library's code, e.g. ``"unclosed_value"``.
+        self.code = code
         #: Byte offset from 0.
         self.offset = offset
         #: Line from 1.
@@ -36,6 +42,14 @@ class SgfError(ValueError):
         self.column = column
         #: The file, or None for ``parse``.
         self.file = file
+        #: The index of the game the error is in, among the games of its
+        #: file (or input), from 0; None when unknown.
+        self.game = game
+
+    @property
+    def kind(self) -> str:
+        """The same as ``code`` (its former name)."""
+        return self.code
 
     def __reduce__(self):  # pickling (multiprocessing, Spark)
         message = str(self)
@@ -43,10 +57,50 @@ class SgfError(ValueError):
             message = message[len(self.file) + 2 :]
         return (
             type(self),
-            (message, self.kind, self.offset, self.line, self.column, self.file),
+            (message, self.code, self.offset, self.line, self.column, self.file, self.game),
         )
 
 
 class SgfWarning(UserWarning):
-    """Emitted by ``parse`` for warnings that belong to no game (lenient
-    input with no game tree)."""
+    """What a read could not keep: a game tree the lenient reader skipped
+    (it broke a limit, such as a value longer than the reader takes), or,
+    from ``parse``, problems of input that holds no game tree.
+
+    >>> import gzip, os, tempfile, warnings, sgf_stream
+    >>> path = os.path.join(tempfile.mkdtemp(), "a.sgf")
+    >>> with open(path, "wb") as f:
+    ...     _ = f.write(b"(;B[aa])(;C[" + b"x" * (65 << 20) + b"])(;W[bb])")
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     games = list(sgf_stream.iter_games(path))
+    >>> len(games), caught[0].message.code, caught[0].message.game, caught[0].message.offset
+    (2, 'skipped_game_tree', 1, 8)
+    """
+
+    def __init__(
+        self,
+        message: str,
+        code: Optional[str] = None,
+        offset: Optional[int] = None,
+        line: Optional[int] = None,
+        column: Optional[int] = None,
+        file: Optional[str] = None,
+        game: Optional[int] = None,
+    ) -> None:
+        super().__init__(f"{file}: {message}" if file else message)
+        #: The library's code, e.g. ``"skipped_game_tree"``.
+        self.code = code
+        #: Byte offset from 0, line from 1, column (in bytes) from 1.
+        self.offset = offset
+        self.line = line
+        self.column = column
+        #: The file, or None for ``parse``.
+        self.file = file
+        #: The index of the game the problem comes before, among the
+        #: games of its file (a skipped game has none of its own).
+        self.game = game
+
+    @property
+    def kind(self) -> Optional[str]:
+        """The same as ``code``."""
+        return self.code

@@ -4,15 +4,17 @@
 //! Python object per move or per game.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
+use sgf_tool::collection::Source;
+
+use crate::collect::Plan;
 use crate::data::GameData;
-use crate::pool::{parse_input, Item, Plan};
+use crate::gather::read_all;
 use crate::py_game::describe;
-use crate::py_read::{read_options, sgf_error, GameIterator};
+use crate::py_read::{plan, settle, GameIterator};
 
 /// How a column reads a game.
 #[derive(Clone, Copy)]
@@ -320,43 +322,27 @@ pub fn batch_from_bytes<'py>(
     charset: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let plan = Plan {
-        options: read_options(lenient, charset)?,
-        fast: true,
-        raw: false,
         info: true,
+        ..plan(lenient, charset, 1)?
     };
-    let read = py.detach(|| {
-        let mut columns = Columns::new();
-        for (source, data) in inputs {
-            let source: Arc<str> = source.as_str().into();
-            let mut index = 0;
-            let data = bytes::Bytes::from(data);
-            for item in parse_input(&data, Some(&source), &plan) {
-                match item {
-                    Item::Game(mut game) => {
-                        GameData::fresh(&mut game).index = index;
-                        index += 1;
-                        columns.push(&game);
-                    }
-                    Item::Problems {
-                        source,
-                        problems,
-                        fatal: true,
-                    } => {
-                        if let Some(problem) = problems.into_iter().next() {
-                            return Err((problem, source));
-                        }
-                    }
-                    _ => {}
-                }
-            }
+    // Each input is read as a file of its name would be: a `.gz` file
+    // decompressed, an archive member by member.
+    let sources: Vec<Source> = inputs
+        .into_iter()
+        .map(|(name, data)| Source::Bytes {
+            name,
+            bytes: bytes::Bytes::from(data),
+        })
+        .collect();
+    let items = py.detach(|| read_all(&sources, plan, true));
+    let mut columns = Columns::new();
+    let mut loose = Vec::new();
+    for item in items {
+        if let Some(game) = settle(py, item, &mut loose)? {
+            columns.push(&game);
         }
-        Ok(columns)
-    });
-    match read {
-        Ok(columns) => batch(py, columns),
-        Err((problem, source)) => Err(sgf_error(py, &problem, source.as_deref())),
     }
+    batch(py, columns)
 }
 
 /// Batches of table rows from files, folders and archives; made by
@@ -377,13 +363,11 @@ impl TableReader {
         charset: Option<&str>,
     ) -> PyResult<Self> {
         let plan = Plan {
-            options: read_options(lenient, charset)?,
-            fast: true,
-            raw: false,
             info: true,
+            ..plan(lenient, charset, jobs)?
         };
         Ok(TableReader {
-            games: GameIterator::start(paths, jobs, plan)?,
+            games: GameIterator::start(paths, plan),
         })
     }
 

@@ -29,19 +29,6 @@ impl Place {
         line: 1,
         column: 1,
     };
-
-    /// This place, for input that starts at `base` of a larger input.
-    pub fn shifted(self, base: Place) -> Place {
-        Place {
-            offset: base.offset + self.offset,
-            line: base.line + self.line - 1,
-            column: if self.line == 1 {
-                base.column + self.column - 1
-            } else {
-                self.column
-            },
-        }
-    }
 }
 
 impl Default for Place {
@@ -50,26 +37,16 @@ impl Default for Place {
     }
 }
 
-/// An error or a warning: a kind (snake_case), a message, and where.
+/// An error or a warning: a stable code (snake_case, the library's), a
+/// message, and where.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Problem {
-    pub kind: String,
+    pub code: String,
     pub message: String,
     /// Unknown for values found bad after parsing (a move off the board).
     pub place: Option<Place>,
     /// The bytes concerned, as offsets; empty when something was supplied.
     pub range: (u64, u64),
-}
-
-impl Problem {
-    /// This problem, for input that starts at `base` of a larger input.
-    pub fn shifted(mut self, base: Place) -> Problem {
-        if let Some(place) = self.place {
-            self.place = Some(place.shifted(base));
-            self.range = (self.range.0 + base.offset, self.range.1 + base.offset);
-        }
-        self
-    }
 }
 
 /// One node: links to its relatives and its properties.
@@ -168,6 +145,9 @@ pub struct Arena {
     /// The values as written, when asked for and known, for decoded
     /// `text`.
     pub raw: Option<Raw>,
+    /// The values as written are not handed out: the game was repaired,
+    /// and they were not asked for.
+    pub raw_hidden: bool,
 }
 
 /// Where a game's nodes are: built, or to be built from the game's text
@@ -261,7 +241,7 @@ impl GameData {
     pub fn arena(&self) -> &Arena {
         match &self.nodes {
             Nodes::Built(arena) => arena,
-            Nodes::Text(text, built) => built.get_or_init(|| nodes_of(text)),
+            Nodes::Text(text, built) => built.get_or_init(|| nodes_of(text).0),
         }
     }
 }
@@ -291,6 +271,9 @@ impl Arena {
 
     /// Value `index` as written, when known.
     pub fn raw_value(&self, index: usize) -> Option<&[u8]> {
+        if self.raw_hidden {
+            return None;
+        }
         if self.raw_values {
             let (start, end) = self.values[index];
             return Some(&self.text[start as usize..end as usize]);

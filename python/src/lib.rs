@@ -1,13 +1,17 @@
 //! `sgf_stream._native`: the Rust half of the `sgf_stream` Python
-//! package. Calls into the sgf-stream library live in `read.rs` and
-//! `units.rs` (reading) and `tree.rs` (trees, game information,
-//! writing); the rest works on the binding's own records (`data.rs`).
+//! package. Collections are read by `sgf_tool::collection` through the
+//! binding's visitor (`collect.rs`) and handed to Python in input order
+//! (`gather.rs`); other calls into the sgf-stream library live in
+//! `read.rs` (one game's text, events) and `tree.rs` (trees, game
+//! information, writing); the rest works on the binding's own records
+//! (`data.rs`).
 #![forbid(unsafe_code)]
 
+mod collect;
 mod columns;
 mod data;
+mod gather;
 mod moves;
-mod pool;
 mod positions;
 mod py_game;
 mod py_read;
@@ -15,8 +19,6 @@ mod raw;
 mod read;
 mod summary;
 mod tree;
-mod units;
-mod workers;
 
 use pyo3::prelude::*;
 

@@ -62,7 +62,8 @@ pub fn write_spec(
 #[pyclass(frozen, module = "sgf_stream", name = "ParseWarning")]
 #[derive(Debug, Clone)]
 pub struct PyWarning {
-    /// What kind of repair or problem, e.g. ``"skipped_text"``.
+    /// What kind of repair or problem, e.g. ``"skipped_text"``: the
+    /// library's code (also ``code``).
     #[pyo3(get)]
     kind: String,
     /// The message, e.g. ``"skipped text that is not SGF"``.
@@ -88,7 +89,7 @@ pub struct PyWarning {
 impl PyWarning {
     pub fn new(problem: &Problem, file: Option<&str>) -> PyWarning {
         PyWarning {
-            kind: problem.kind.clone(),
+            kind: problem.code.clone(),
             message: problem.message.clone(),
             offset: problem.place.map(|p| p.offset),
             line: problem.place.map(|p| p.line),
@@ -112,6 +113,12 @@ pub fn describe(problem: &Problem) -> String {
 
 #[pymethods]
 impl PyWarning {
+    /// The library's code, e.g. ``"skipped_text"`` (``kind`` is the same).
+    #[getter]
+    fn code(&self) -> &str {
+        &self.kind
+    }
+
     fn __repr__(&self) -> String {
         match (self.line, self.column) {
             (Some(line), Some(column)) => format!(

@@ -1,5 +1,6 @@
 //! The Python reading functions: `parse`, `iter_games` (`GameIterator`),
-//! `events` (`EventIterator`) and `write`; errors become `SgfError`.
+//! `events` (`EventIterator`) and `write`; errors become `SgfError`,
+//! skipped games `SgfWarning`s.
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -8,45 +9,66 @@ use bytes::Bytes;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyList, PyString, PyTuple};
+use sgf_tool::collection::Source;
 
+use crate::collect::Plan;
 use crate::data::{GameData, Problem};
-use crate::pool::{parse_input, Item, Pipeline, Plan};
+use crate::gather::{read_all, Item, Reading};
 use crate::py_game::{describe, write_spec, PyGame, PyNode, PyWarning};
-use crate::read::{ReadOptions, Step, Steps};
+use crate::read::{Step, Steps};
 use crate::tree::write;
 
-/// The `SgfError` for `problem` in `file`.
-pub fn sgf_error(py: Python<'_>, problem: &Problem, file: Option<&str>) -> PyErr {
+/// The `SgfError` for `problem` in `file`, in its game `game`.
+pub fn sgf_error(
+    py: Python<'_>,
+    problem: &Problem,
+    file: Option<&str>,
+    game: Option<u64>,
+) -> PyErr {
     let build = || -> PyResult<PyErr> {
         let class = py.import("sgf_stream._errors")?.getattr("SgfError")?;
         let place = problem.place.unwrap_or_default();
         let error = class.call1((
             describe(problem),
-            problem.kind.as_str(),
+            problem.code.as_str(),
             place.offset,
             place.line,
             place.column,
             file,
+            game,
         ))?;
         Ok(PyErr::from_value(error))
     };
     build().unwrap_or_else(|err| err)
 }
 
-/// Emits `problems` as Python warnings (`SgfWarning`).
-fn warn(py: Python<'_>, problems: &[Problem], file: Option<&str>) -> PyResult<()> {
+/// Emits `problem` as a Python warning (`SgfWarning`), from `file`, before
+/// its game `game`.
+pub fn warn(
+    py: Python<'_>,
+    problem: &Problem,
+    file: Option<&str>,
+    game: Option<u64>,
+) -> PyResult<()> {
     let warnings = py.import("warnings")?;
-    let category = py.import("sgf_stream._errors")?.getattr("SgfWarning")?;
-    for problem in problems {
-        let text = PyWarning::new(problem, file).__str__();
-        warnings.call_method1("warn", (text, &category, 2))?;
-    }
+    let class = py.import("sgf_stream._errors")?.getattr("SgfWarning")?;
+    let place = problem.place;
+    let warning = class.call1((
+        describe(problem),
+        problem.code.as_str(),
+        place.map(|p| p.offset),
+        place.map(|p| p.line),
+        place.map(|p| p.column),
+        file,
+        game,
+    ))?;
+    warnings.call_method1("warn", (warning, py.None(), 2))?;
     Ok(())
 }
 
-/// The read options from the Python arguments.
-pub fn read_options(lenient: bool, charset: Option<&str>) -> PyResult<ReadOptions> {
-    ReadOptions::new(lenient, charset).map_err(PyValueError::new_err)
+/// The reading plan from the Python arguments.
+pub fn plan(lenient: bool, charset: Option<&str>, jobs: usize) -> PyResult<Plan> {
+    Plan::new(lenient, charset, jobs).map_err(PyValueError::new_err)
 }
 
 /// The bytes of `data`: `bytes`, `bytearray`, `memoryview` or `str`
@@ -69,74 +91,33 @@ fn input_bytes(data: &Bound<'_, PyAny>) -> PyResult<Bytes> {
     ))
 }
 
-/// Games as they come out of reading, with the warnings of parts that
-/// gave no game carried to the next game of the same source.
-#[derive(Default)]
-struct Assembler {
-    carried: Vec<Problem>,
-    carried_source: Option<Arc<str>>,
-}
-
-enum Next {
-    Game(Arc<GameData>),
-    Raise(PyErr),
-    Nothing,
-}
-
-impl Assembler {
-    fn take(
-        &mut self,
-        py: Python<'_>,
-        item: Item,
-        loose: &mut Vec<(Option<Arc<str>>, Problem)>,
-    ) -> Next {
-        match item {
-            Item::Game(mut game) => {
-                if !self.carried.is_empty() {
-                    if self.carried_source == game.source {
-                        let mut warnings = std::mem::take(&mut self.carried);
-                        let fresh = GameData::fresh(&mut game);
-                        warnings.append(&mut fresh.warnings);
-                        fresh.warnings = warnings;
-                    } else {
-                        self.flush(loose);
-                    }
-                }
-                Next::Game(game)
-            }
-            Item::Problems {
-                source,
-                problems,
-                fatal: true,
-            } => {
-                let first = problems.first().cloned().unwrap_or_else(|| Problem {
-                    kind: "internal".into(),
-                    message: "unknown error".into(),
-                    place: None,
-                    range: (0, 0),
-                });
-                Next::Raise(sgf_error(py, &first, source.as_deref()))
-            }
-            Item::Problems {
-                source, problems, ..
-            } => {
-                if self.carried_source != source {
-                    self.flush(loose);
-                    self.carried_source = source;
-                }
-                self.carried.extend(problems);
-                Next::Nothing
-            }
-            Item::Failed { source, message } => {
-                Next::Raise(PyOSError::new_err(format!("{source}: {message}")))
-            }
+/// What Python does with an item that is not a game: raises an error,
+/// warns, or keeps problems of no game in `loose`.
+pub fn settle(
+    py: Python<'_>,
+    item: Item,
+    loose: &mut Vec<(Option<Arc<str>>, Problem)>,
+) -> PyResult<Option<Arc<GameData>>> {
+    match item {
+        Item::Game(game) => return Ok(Some(game)),
+        Item::Error {
+            problem,
+            source,
+            game,
+        } => return Err(sgf_error(py, &problem, source.as_deref(), Some(game))),
+        Item::Skipped {
+            problem,
+            source,
+            game,
+        } => warn(py, &problem, source.as_deref(), Some(game))?,
+        Item::Loose { source, problems } => {
+            loose.extend(problems.into_iter().map(|p| (source.clone(), p)))
+        }
+        Item::Failed { source, message } => {
+            return Err(PyOSError::new_err(format!("{source}: {message}")))
         }
     }
-
-    fn flush(&mut self, loose: &mut Vec<(Option<Arc<str>>, Problem)>) {
-        let source = self.carried_source.clone();
-        loose.extend(self.carried.drain(..).map(|p| (source.clone(), p)));
-    }
+    Ok(None)
 }
 
 /// parse(data, *, lenient=False, charset=None)
@@ -153,10 +134,8 @@ pub fn parse(
     raw: bool,
 ) -> PyResult<Vec<PyGame>> {
     let plan = Plan {
-        options: read_options(lenient, charset)?,
-        fast: true,
         raw,
-        info: false,
+        ..plan(lenient, charset, 1)?
     };
     parse_planned(py, data, plan)
 }
@@ -175,35 +154,33 @@ pub fn parse_with_trees(
     raw: bool,
 ) -> PyResult<Vec<PyGame>> {
     let plan = Plan {
-        options: read_options(lenient, None)?,
-        fast: false,
         raw,
-        info: false,
+        trees: true,
+        ..plan(lenient, None, 1)?
     };
     parse_planned(py, data, plan)
 }
 
 fn parse_planned(py: Python<'_>, data: &Bound<'_, PyAny>, plan: Plan) -> PyResult<Vec<PyGame>> {
     let input = input_bytes(data)?;
-    let items = py.detach(|| parse_input(&input, None, &plan));
-    let mut assembler = Assembler::default();
+    let sources = [Source::Bytes {
+        name: String::new(),
+        bytes: input,
+    }];
+    let items = py.detach(|| read_all(&sources, plan, false));
     let mut loose = Vec::new();
     let mut games = Vec::new();
     for item in items {
-        match assembler.take(py, item, &mut loose) {
-            Next::Game(mut game) => {
-                GameData::fresh(&mut game).index = games.len() as u64;
-                games.push(game);
-            }
-            Next::Raise(err) => return Err(err),
-            Next::Nothing => {}
-        }
+        games.extend(settle(py, item, &mut loose)?);
     }
-    assembler.flush(&mut loose);
     let mut loose: Vec<Problem> = loose.into_iter().map(|(_, p)| p).collect();
     match games.last_mut() {
         Some(last) => GameData::fresh(last).later_warnings.append(&mut loose),
-        None => warn(py, &loose, None)?,
+        None => {
+            for problem in &loose {
+                warn(py, problem, None, None)?;
+            }
+        }
     }
     Ok(games
         .into_iter()
@@ -217,40 +194,35 @@ fn parse_planned(py: Python<'_>, data: &Bound<'_, PyAny>, plan: Plan) -> PyResul
 pub struct GameIterator {
     /// In a `Mutex` only so that Python's threads may share the iterator;
     /// taken through `&mut self`, never locked.
-    pipeline: Option<Mutex<Pipeline>>,
-    assembler: Assembler,
+    reading: Option<Mutex<Reading>>,
     loose: Vec<(Option<Arc<str>>, Problem)>,
 }
 
 impl GameIterator {
-    pub fn start(paths: Vec<PathBuf>, jobs: usize, plan: Plan) -> PyResult<GameIterator> {
-        Ok(GameIterator {
-            pipeline: Some(Mutex::new(Pipeline::start(paths, jobs, plan)?)),
-            assembler: Assembler::default(),
+    pub fn start(paths: Vec<PathBuf>, plan: Plan) -> GameIterator {
+        GameIterator {
+            reading: Some(Mutex::new(Reading::start(Source::paths(paths), plan))),
             loose: Vec::new(),
-        })
+        }
     }
 
     /// The next game's record, or `None` at the end; errors raised.
     pub fn next_game(&mut self, py: Python<'_>) -> PyResult<Option<Arc<GameData>>> {
         loop {
-            let Some(Ok(pipeline)) = self.pipeline.as_mut().map(Mutex::get_mut) else {
+            let Some(Ok(reading)) = self.reading.as_mut().map(Mutex::get_mut) else {
                 return Ok(None);
             };
             // The GIL is let go only to wait for the workers.
-            let item = match pipeline.next_ready() {
+            let item = match reading.next_ready() {
                 Some(item) => Some(item),
-                None => py.detach(|| pipeline.next_item()),
+                None => py.detach(|| reading.next_item()),
             };
             let Some(item) = item else {
-                self.pipeline = None;
-                self.assembler.flush(&mut self.loose);
+                self.reading = None;
                 return Ok(None);
             };
-            match self.assembler.take(py, item, &mut self.loose) {
-                Next::Game(game) => return Ok(Some(game)),
-                Next::Raise(err) => return Err(err),
-                Next::Nothing => {}
+            if let Some(game) = settle(py, item, &mut self.loose)? {
+                return Ok(Some(game));
             }
         }
     }
@@ -268,12 +240,10 @@ impl GameIterator {
         raw: bool,
     ) -> PyResult<Self> {
         let plan = Plan {
-            options: read_options(lenient, charset)?,
-            fast: true,
             raw,
-            info: false,
+            ..plan(lenient, charset, jobs)?
         };
-        GameIterator::start(paths, jobs, plan)
+        Ok(GameIterator::start(paths, plan))
     }
 
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -333,7 +303,7 @@ impl EventIterator {
             }
             Some(Err(problem)) => {
                 self.done = true;
-                return Err(sgf_error(py, &problem, None));
+                return Err(sgf_error(py, &problem, None, None));
             }
             Some(Ok(step)) => step,
         };

@@ -1,69 +1,69 @@
 //! The values of games as written, for games read through the library's
-//! trees (repaired or converted input): taken from the lenient parser's
-//! events and matched to the trees node by node. A game whose tree does
-//! not match its events property for property (a repeated property was
-//! merged, a game tree was dropped) gets none.
+//! trees (a property repeated in a node, or a game read as a stream):
+//! taken from the reader's events and matched to the tree node by node. A
+//! game whose tree does not match its events property for property (a
+//! repeated property was merged) gets none.
+
+use std::ops::Range;
+
+use sgf_stream::Event;
 
 use crate::data::{GameData, Nodes, Raw};
-use crate::read::{lenient_events, ReadOptions, Sink, Values};
+use crate::read::{game_events, Sink};
 
 /// One property of the events: identifier, and its values in `bytes`.
 type Property = (String, Vec<(u32, u32)>);
 
-/// The events of each game tree: its nodes' properties, in pre-order.
-#[derive(Default)]
-struct Collector {
-    games: Vec<Vec<Vec<Property>>>,
+/// The events of one game tree: its nodes' properties, in pre-order.
+#[derive(Debug, Default)]
+pub struct Events {
+    nodes: Vec<Vec<Property>>,
     bytes: Vec<u8>,
-    depth: u32,
 }
 
-impl Sink for Collector {
-    fn start(&mut self, _at: u64) {
-        if self.depth == 0 {
-            self.games.push(Vec::new());
+impl Events {
+    /// Takes the next event of the game.
+    pub fn push(&mut self, event: &Event<'_>) {
+        match event {
+            Event::Node => self.nodes.push(Vec::new()),
+            Event::Property(ident, values) => {
+                let mut ranges = Vec::with_capacity(values.len());
+                for value in values.iter() {
+                    let start = self.bytes.len() as u32;
+                    self.bytes.extend_from_slice(value.as_bytes());
+                    ranges.push((start, self.bytes.len() as u32));
+                }
+                if let Some(node) = self.nodes.last_mut() {
+                    node.push((ident.as_str().to_string(), ranges));
+                }
+            }
+            Event::StartGameTree | Event::EndGameTree => {}
         }
-        self.depth += 1;
     }
 
-    fn node(&mut self) {
-        if let Some(game) = self.games.last_mut() {
-            game.push(Vec::new());
-        }
-    }
-
-    fn property(&mut self, ident: &str, values: Values<'_>) -> bool {
-        let mut ranges = Vec::new();
-        for value in values.iter() {
-            let start = self.bytes.len() as u32;
-            self.bytes.extend_from_slice(value);
-            ranges.push((start, self.bytes.len() as u32));
-        }
-        if let Some(node) = self.games.last_mut().and_then(|game| game.last_mut()) {
-            node.push((ident.to_string(), ranges));
-        }
-        true
-    }
-
-    fn end(&mut self, _end: u64) {
-        self.depth = self.depth.saturating_sub(1);
-    }
-}
-
-/// Gives each of `games` (read from `input` through the trees) its raw
-/// values, where its events match it.
-pub fn attach(input: &[u8], options: &ReadOptions, games: &mut [GameData]) {
-    let mut collector = Collector::default();
-    lenient_events(input, options, &mut collector);
-    if collector.games.len() != games.len() {
-        return;
-    }
-    for (game, nodes) in games.iter_mut().zip(&collector.games) {
-        let raw = matched(game, nodes, &collector.bytes);
+    /// Gives `game` (read from these events through the trees) its raw
+    /// values, where they match its tree; ready for the next game.
+    pub fn attach(&mut self, game: &mut GameData) {
+        let raw = matched(game, &self.nodes, &self.bytes);
         if let Nodes::Built(arena) = &mut game.nodes {
             arena.raw = raw;
         }
+        self.nodes.clear();
+        self.bytes.clear();
     }
+}
+
+impl Sink for Events {
+    fn event(&mut self, event: &Event<'_>, _: Range<u64>) -> bool {
+        self.push(event);
+        true
+    }
+}
+
+/// Gives `game`, read from the game text `text` through the trees, its
+/// raw values, where its events match it.
+pub fn attach(text: &[u8], game: &mut GameData) {
+    game_events(text, Events::default).attach(game);
 }
 
 fn matched(game: &GameData, nodes: &[Vec<Property>], bytes: &[u8]) -> Option<Raw> {

@@ -1,70 +1,77 @@
-//! Games straight from the strict parser's events over well-formed UTF-8
-//! text: the main line's moves, the root's setup stones, the game
-//! information read on the way by the library's `GameCollector` (or left
-//! to be read from the game's text when first asked for), and the nodes
-//! either kept (an arena of values as written) or left to be built from
-//! the game's text when first asked for. A parse error or a property
-//! repeated in a node gives up: the input then goes through the
-//! library's trees (`units.rs`).
+//! Games straight from the events of a collection's reader: the main
+//! line's moves, the root's setup stones, the game information read on
+//! the way by the library's `GameCollector` (or left to be read from the
+//! game's text when first asked for), and the nodes either kept (an arena
+//! of values as written) or left to be built from the game's text when
+//! first asked for. A property repeated in a node gives up: that game
+//! goes through the library's tree builder (`collect.rs`).
 
+use std::ops::Range;
 use std::sync::OnceLock;
 
 use bytes::Bytes;
 use sgf_stream::props::Category;
+use sgf_stream::Event;
 
 use crate::data::{Arena, Described, GameData, NodeRec, Nodes, PropRec, NONE};
 use crate::moves::Moves;
-use crate::read::{strict_events, Sink, Values};
+use crate::read::{game_events, Sink, Values};
 use crate::tree::{value_problem, Collector, Setup};
 
-/// The games of well-formed UTF-8 `input`, their nodes left to be built
-/// when asked for, and their information too unless `info`; `None` when
-/// it needs the library's trees.
+/// The games of well-formed UTF-8 `input`, read strictly, their nodes
+/// left to be built when asked for, and their information too unless
+/// `info`; `None` when the strict reader refuses it or the event builder
+/// gives a game up.
+#[cfg(test)]
 pub fn games_of(input: &Bytes, charset: &'static str, info: bool) -> Option<Vec<GameData>> {
-    // The buffers of the game being read are kept from one input to the
-    // next on each thread.
-    thread_local! {
-        static OPEN: std::cell::Cell<Option<Box<Open>>> = const { std::cell::Cell::new(None) };
-    }
-    let mut builder = Builder::new(input, false, info);
-    if let Some(open) = OPEN.take() {
-        builder.open = *open;
-    }
-    let read = strict_events(input, &mut builder) && builder.open.depth == 0;
-    let mut open = std::mem::take(&mut builder.open);
-    open.clear();
-    OPEN.set(Some(Box::new(open)));
-    if !read {
-        return None;
-    }
-    let mut games = builder.games;
-    for game in &mut games {
-        game.charset = charset;
+    let mut builder = Builder::new(false, info);
+    let mut reader = sgf_stream::ReaderBuilder::new().from_slice(input);
+    let mut games = Vec::new();
+    let mut start = 0;
+    while let Some((event, span)) = reader.next_spanned().ok()? {
+        if matches!(event, Event::StartGameTree) && builder.open.depth == 0 {
+            start = span.start as usize;
+        }
+        match builder.event(&event) {
+            Step::Taken => {}
+            Step::Refused => return None,
+            Step::Closed => {
+                let mut game = builder.finish(input.slice(start..span.end as usize));
+                game.charset = charset;
+                games.push(game);
+            }
+        }
     }
     Some(games)
 }
 
-/// The nodes of the game text `text` (one game tree that
-/// [`games_of`] read), values as written.
-pub fn nodes_of(text: &Bytes) -> Arena {
-    let mut builder = Builder::new(text, true, false);
-    strict_events(text, &mut builder);
-    builder
-        .games
-        .pop()
-        .map(|game| game.nodes)
-        .map_or_else(Arena::default, |nodes| match nodes {
-            Nodes::Built(arena) => arena,
-            Nodes::Text(..) => Arena::default(),
-        })
+/// The nodes of the game text `text` (one game tree that a collection
+/// read), values as written; and whether the text needed repairs.
+pub fn nodes_of(text: &[u8]) -> (Arena, bool) {
+    let strict = std::cell::Cell::new(true);
+    let make = || {
+        let builder = Builder::new(true, false);
+        if strict.replace(false) {
+            return builder;
+        }
+        Builder {
+            repaired: true,
+            ..builder
+        }
+    };
+    let mut builder = game_events(text, make);
+    let arena = match builder.game.take().map(|game| game.nodes) {
+        Some(Nodes::Built(arena)) => arena,
+        _ => Arena::default(),
+    };
+    (arena, builder.repaired)
 }
 
-/// The game information of the game text `text` (one game tree that
-/// [`games_of`] read).
-pub fn described(text: &Bytes) -> Described {
-    let mut builder = Builder::new(text, false, true);
-    strict_events(text, &mut builder);
-    let game = builder.games.pop().unwrap_or_default();
+/// The game information of the game text `text` (one game tree that a
+/// collection read).
+pub fn described(text: &[u8]) -> Described {
+    let mut builder = game_events(text, || Builder::new(false, true));
+    let game = builder.game.take().unwrap_or_default();
     game.info.into_inner().unwrap_or_default()
 }
 
@@ -77,7 +84,6 @@ struct Open {
     current: u32,
     last_child: Vec<u32>,
     depth: u32,
-    start: u64,
     on_main_line: bool,
     /// Nodes seen on the main line.
     main_nodes: usize,
@@ -102,6 +108,7 @@ impl Open {
 
     /// Ready for the next game, keeping the buffers.
     fn clear(&mut self) {
+        self.arena = Arena::default();
         self.moves.clear();
         self.setup = Setup::default();
         self.marks.clear();
@@ -115,29 +122,67 @@ impl Open {
     }
 }
 
+/// What taking an event did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Taken.
+    Taken,
+    /// A property repeated in a node: the builder gives up this game and
+    /// takes no more of its events.
+    Refused,
+    /// The game closed: take it with [`Builder::finish`].
+    Closed,
+}
+
 /// Builds games from events; see the module docs.
-struct Builder<'a> {
-    input: &'a Bytes,
+pub struct Builder {
     keep_nodes: bool,
     /// Whether to sum up the game information.
     info: bool,
     open: Open,
-    games: Vec<GameData>,
+    /// Whether the text read was repaired (for [`nodes_of`]).
+    repaired: bool,
+    /// The last game built by [`game_events`].
+    game: Option<GameData>,
 }
 
-impl<'a> Builder<'a> {
-    fn new(input: &'a Bytes, keep_nodes: bool, info: bool) -> Self {
+impl Builder {
+    /// A builder that keeps the nodes (or leaves them to be built from
+    /// the game's text), and sums up the game information or not.
+    pub fn new(keep_nodes: bool, info: bool) -> Self {
         Builder {
-            input,
             keep_nodes,
             info,
             open: Open::default(),
-            games: Vec::new(),
+            repaired: false,
+            game: None,
         }
     }
 
-    /// The game closed before byte `end`.
-    fn finish(&mut self, end: u64) {
+    /// Takes the next event of a game.
+    #[inline]
+    pub fn event(&mut self, event: &Event<'_>) -> Step {
+        match event {
+            Event::StartGameTree => self.start(),
+            Event::Node => self.node(),
+            Event::Property(ident, values) => {
+                if !self.property(ident.as_str(), Values(*values)) {
+                    self.open.clear();
+                    return Step::Refused;
+                }
+            }
+            Event::EndGameTree => {
+                if self.end() {
+                    return Step::Closed;
+                }
+            }
+        }
+        Step::Taken
+    }
+
+    /// The game that closed, its nodes to be built from `text` when first
+    /// asked for (unless they were kept); ready for the next game.
+    pub fn finish(&mut self, text: Bytes) -> GameData {
         let open = &mut self.open;
         let info = OnceLock::new();
         if self.info {
@@ -159,17 +204,23 @@ impl<'a> Builder<'a> {
         };
         game.nodes = match self.keep_nodes {
             true => Nodes::Built(std::mem::take(&mut open.arena)),
-            false => {
-                let text = self.input.slice(open.start as usize..end as usize);
-                Nodes::Text(text, Default::default())
-            }
+            false => Nodes::Text(text, Default::default()),
         };
-        open.marks.clear();
-        open.last_child.clear();
-        open.current = NONE;
-        open.main_nodes = 0;
-        open.nodes = 0;
-        self.games.push(game);
+        open.clear();
+        game
+    }
+}
+
+impl Sink for Builder {
+    fn event(&mut self, event: &Event<'_>, _: Range<u64>) -> bool {
+        match Builder::event(self, event) {
+            Step::Taken => true,
+            Step::Refused => false,
+            Step::Closed => {
+                self.game = Some(self.finish(Bytes::new()));
+                false
+            }
+        }
     }
 }
 
@@ -205,12 +256,11 @@ fn push_bytes(text: &mut Vec<u8>, part: &[u8]) -> (u32, u32) {
     (start, text.len() as u32)
 }
 
-impl Sink for Builder<'_> {
-    fn start(&mut self, at: u64) {
+impl Builder {
+    fn start(&mut self) {
         let open = &mut self.open;
         open.depth += 1;
         if open.depth == 1 {
-            open.start = at;
             open.on_main_line = true;
             open.current = NONE;
             if self.info {
@@ -313,7 +363,8 @@ impl Sink for Builder<'_> {
         true
     }
 
-    fn end(&mut self, end: u64) {
+    /// `)`; whether it closes the game.
+    fn end(&mut self) -> bool {
         let open = &mut self.open;
         if open.on_main_line {
             open.on_main_line = false;
@@ -325,8 +376,6 @@ impl Sink for Builder<'_> {
             open.current = open.marks.pop().unwrap_or(NONE);
         }
         open.depth -= 1;
-        if open.depth == 0 {
-            self.finish(end);
-        }
+        open.depth == 0
     }
 }

@@ -258,7 +258,7 @@ fn info_of(info: GameInfo) -> Info {
 /// A value that does not fit its property, as the binding reports it.
 pub fn value_problem(err: &PropertyError) -> Problem {
     Problem {
-        kind: "bad_value".to_string(),
+        code: "bad_value".to_string(),
         message: err.to_string(),
         place: None,
         range: (0, 0),

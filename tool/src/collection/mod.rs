@@ -64,6 +64,7 @@ mod run;
 mod source;
 mod visit;
 
+use std::collections::VecDeque;
 use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::{mpsc, Arc};
@@ -163,6 +164,7 @@ pub struct Collection {
     target: usize,
     max: usize,
     reader: ReaderBuilder,
+    separator: char,
     on_read: Option<Arc<dyn Fn(u64) + Send + Sync>>,
 }
 
@@ -174,6 +176,7 @@ impl fmt::Debug for Collection {
             .field("target", &self.target)
             .field("max", &self.max)
             .field("reader", &self.reader)
+            .field("separator", &self.separator)
             .finish_non_exhaustive()
     }
 }
@@ -194,6 +197,7 @@ impl Collection {
             target: DEFAULT_TARGET,
             max: sgf_stream::read::DEFAULT_MAX,
             reader: ReaderBuilder::new(),
+            separator: ':',
             on_read: None,
         }
     }
@@ -219,10 +223,26 @@ impl Collection {
     }
 
     /// The reader's options: its limits and charset mode (whether it is
-    /// lenient is the [`policy`](Self::policy)'s to say).
+    /// lenient is the [`policy`](Self::policy)'s to say). With a fixed
+    /// charset ([`CharsetMode::Fixed`]), every input is read as one
+    /// stream (batches decide each game's charset).
+    ///
+    /// [`CharsetMode::Fixed`]: sgf_stream::charset::CharsetMode::Fixed
     pub fn reader(mut self, reader: ReaderBuilder) -> Collection {
         self.reader = reader;
         self
+    }
+
+    /// What stands between an archive's path and its member's in the
+    /// inputs' names (`archive:member`, the default, or `archive/member`).
+    pub fn member_separator(mut self, separator: char) -> Collection {
+        self.separator = separator;
+        self
+    }
+
+    /// Whether inputs are read as streams only: the charset is fixed.
+    fn streams_only(&self) -> bool {
+        self.reader != self.reader.charset(sgf_stream::charset::CharsetMode::Auto)
     }
 
     /// Calls `on_read` with every number of bytes read from disk or
@@ -252,7 +272,9 @@ impl Collection {
 
     /// The deliveries of reading `sources` through visitors of `job`, as
     /// an iterator: the reading runs on threads of its own, at most a few
-    /// pieces ahead of the caller; dropping the iterator stops it.
+    /// groups of deliveries ahead of the caller (a group holds up to 64
+    /// deliveries, or pieces of about the batch target); dropping the
+    /// iterator stops it.
     ///
     /// ```
     /// # use std::ops::Range;
@@ -285,22 +307,46 @@ impl Collection {
         let (sender, receiver) = mpsc::sync_channel(2 * self.jobs + 2);
         let collection = self.clone();
         let thread = std::thread::spawn(move || {
-            collection.run(&sources, &job, |delivery| match sender.send(delivery) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(_) => ControlFlow::Break(()),
-            })
+            // Deliveries go over in groups, so that many small inputs do
+            // not cost a hand-over each.
+            let mut group = Vec::new();
+            let mut bytes = 0;
+            let target = collection.target as u64;
+            let totals = collection.run(&sources, &job, |delivery| {
+                if let Delivery::Piece(_, done) = &delivery {
+                    bytes += done.bytes;
+                }
+                group.push(delivery);
+                if group.len() < GROUP_DELIVERIES && bytes < target {
+                    return ControlFlow::Continue(());
+                }
+                bytes = 0;
+                match sender.send(std::mem::take(&mut group)) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(_) => ControlFlow::Break(()),
+                }
+            });
+            let _ = sender.send(group);
+            totals
         });
         Deliveries {
             receiver: Some(receiver),
+            ready: VecDeque::new(),
             thread: Some(thread),
         }
     }
 }
 
+/// How many deliveries [`Collection::iter`] hands over at most at a
+/// time (fewer once their pieces hold the batch target).
+const GROUP_DELIVERIES: usize = 64;
+
 /// The deliveries of [`Collection::iter`], in input order.
 #[derive(Debug)]
 pub struct Deliveries<O> {
-    receiver: Option<mpsc::Receiver<Delivery<O>>>,
+    receiver: Option<mpsc::Receiver<Vec<Delivery<O>>>>,
+    /// Deliveries handed over and not yet taken.
+    ready: VecDeque<Delivery<O>>,
     thread: Option<std::thread::JoinHandle<Totals>>,
 }
 
@@ -317,7 +363,12 @@ impl<O> Iterator for Deliveries<O> {
     type Item = Delivery<O>;
 
     fn next(&mut self) -> Option<Delivery<O>> {
-        self.receiver.as_ref()?.recv().ok()
+        loop {
+            if let Some(delivery) = self.ready.pop_front() {
+                return Some(delivery);
+            }
+            self.ready.extend(self.receiver.as_ref()?.recv().ok()?);
+        }
     }
 }
 

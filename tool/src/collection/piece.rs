@@ -35,6 +35,8 @@ pub struct Done<O> {
     pub bytes: u64,
     /// Strict reading stopped at an error: nothing after this counts.
     pub stopped: bool,
+    /// The error strict reading stopped at (also among `diagnostics`).
+    pub error: Option<Diagnostic>,
 }
 
 /// One reading pass over a batch's text.
@@ -108,9 +110,11 @@ pub(crate) fn read_batch<J: Job>(
         decoded.warnings().iter().map(Diagnostic::warning).collect();
     decoded.place_warnings(&mut read.warnings);
     diagnostics.extend(read.warnings.iter().map(Diagnostic::warning));
-    if let Some(err) = &read.error {
-        diagnostics.push(Diagnostic::error(&decoded.place_error(err)));
-    }
+    let error = read
+        .error
+        .as_ref()
+        .map(|err| Diagnostic::error(&decoded.place_error(err)));
+    diagnostics.extend(error.clone());
     read.notes.sort_by_key(|note| note.at);
     for note in read.notes {
         diagnostics.push(Diagnostic {
@@ -126,7 +130,8 @@ pub(crate) fn read_batch<J: Job>(
         diagnostics,
         games: read.games,
         bytes: batch.bytes().len() as u64,
-        stopped: read.error.is_some(),
+        stopped: error.is_some(),
+        error,
     }
 }
 
@@ -144,9 +149,22 @@ pub(crate) fn read_rest<J: Job, R: Read>(
     options: ReaderBuilder,
     emit: &mut dyn FnMut(Done<<J::Visitor as Visit>::Out>) -> ControlFlow<()>,
 ) -> Result<(), String> {
-    let start = rest.start();
-    let options = rest.options(options.lenient(policy != Policy::Strict));
-    let mut reader = options.from_reader_decoded(Lines::new(rest.into_reader()));
+    let (start, options) = (rest.start(), rest.options(options));
+    read_stream(job, rest.into_reader(), start, policy, options, emit)
+}
+
+/// Reads `input`, which starts at `start` of its input, as a stream
+/// through the charset stage with `options`: as [`read_rest`].
+pub(crate) fn read_stream<J: Job, R: Read>(
+    job: &J,
+    input: R,
+    start: Position,
+    policy: Policy,
+    options: ReaderBuilder,
+    emit: &mut dyn FnMut(Done<<J::Visitor as Visit>::Out>) -> ControlFlow<()>,
+) -> Result<(), String> {
+    let options = options.lenient(policy != Policy::Strict);
+    let mut reader = options.from_reader_decoded(Lines::new(input));
     let mut visitor = job.visitor();
     let mut report = CharsetReport::default();
     let mut depth = Depth::default();
@@ -157,7 +175,12 @@ pub(crate) fn read_rest<J: Job, R: Read>(
         let (opened, closed) = match reader.next_spanned() {
             Ok(Some((event, span))) => {
                 let opened = depth.step(&event);
-                visitor.event(&event, span, &Ctx::Stream(&report), &mut notes);
+                visitor.event(
+                    &event,
+                    span,
+                    &Ctx::Stream(&report, start.offset),
+                    &mut notes,
+                );
                 (
                     opened,
                     depth.depth == 0 && matches!(event, sgf_stream::Event::EndGameTree),
@@ -177,7 +200,7 @@ pub(crate) fn read_rest<J: Job, R: Read>(
         let position = reader.position();
         if closed && position - emitted_to >= EMIT_EVERY {
             pending.add_warnings(reader.take_warnings(), start);
-            let out = visitor.take(&Ctx::Stream(&report), &mut notes);
+            let out = visitor.take(&Ctx::Stream(&report, start.offset), &mut notes);
             pending.place_notes(&mut notes, reader.get_ref(), start);
             let done = pending.done(out, &mut depth, position - emitted_to);
             emitted_to = position;
@@ -188,7 +211,7 @@ pub(crate) fn read_rest<J: Job, R: Read>(
     }
     pending.add_warnings(reader.take_warnings(), start);
     let bytes = reader.position() - emitted_to;
-    let out = visitor.take(&Ctx::Stream(&report), &mut notes);
+    let out = visitor.take(&Ctx::Stream(&report, start.offset), &mut notes);
     pending.place_notes(&mut notes, reader.get_ref(), start);
     let _ = emit(pending.done(out, &mut depth, bytes));
     Ok(())
@@ -227,8 +250,9 @@ impl Pending {
     fn done<O>(&mut self, out: O, depth: &mut Depth, bytes: u64) -> Done<O> {
         let mut diagnostics = std::mem::take(&mut self.warnings);
         diagnostics.append(&mut self.notes);
-        let stopped = self.error.is_some();
-        diagnostics.extend(self.error.take());
+        let error = self.error.take();
+        let stopped = error.is_some();
+        diagnostics.extend(error.clone());
         diagnostics.sort_by_key(|d| d.position.offset);
         let games = depth.games_read(stopped);
         depth.games = 0;
@@ -238,6 +262,7 @@ impl Pending {
             games,
             bytes,
             stopped,
+            error,
         }
     }
 }

@@ -16,6 +16,7 @@ use std::sync::{mpsc, Arc, Mutex};
 use std::time::Instant;
 
 use sgf_stream::read::{Batch, Batches, Piece};
+use sgf_stream::Position;
 
 use super::piece::{self, Done};
 use super::source::{self, Found, Input, Shared, Source};
@@ -146,24 +147,31 @@ impl<'s, J: Job> Units<'s, J> {
         let mut group = Vec::new();
         let mut group_bytes = 0;
         let on_read = |bytes| self.collection.count(bytes);
-        source::visit(self.sources, &on_read, &mut |found| match found {
-            Found::File { input, size } if size <= target => {
-                group.push(input);
-                group_bytes += size;
-                if group_bytes < target && group.len() < GROUP_FILES {
-                    return ControlFlow::Continue(());
+        let streams = self.collection.streams_only();
+        let separator = self.collection.separator;
+        source::visit(
+            self.sources,
+            separator,
+            &on_read,
+            &mut |found| match found {
+                Found::File { input, size } if size <= target && !streams => {
+                    group.push(input);
+                    group_bytes += size;
+                    if group_bytes < target && group.len() < GROUP_FILES {
+                        return ControlFlow::Continue(());
+                    }
+                    group_bytes = 0;
+                    unit(self.small_files(std::mem::take(&mut group)))
                 }
-                group_bytes = 0;
-                unit(self.small_files(std::mem::take(&mut group)))
-            }
-            found => {
-                group_bytes = 0;
-                if !group.is_empty() {
-                    unit(self.small_files(std::mem::take(&mut group)))?;
+                found => {
+                    group_bytes = 0;
+                    if !group.is_empty() {
+                        unit(self.small_files(std::mem::take(&mut group)))?;
+                    }
+                    self.units(found, unit)
                 }
-                self.units(found, unit)
-            }
-        });
+            },
+        );
         if !group.is_empty() {
             let _ = unit(self.small_files(group));
         }
@@ -214,7 +222,9 @@ impl<'s, J: Job> Units<'s, J> {
                 }
             }
             Found::Stream { input, reader } => self.pieces(Arc::new(input), reader, unit),
-            Found::Bytes { input, bytes } if bytes.len() <= self.collection.target => {
+            Found::Bytes { input, bytes }
+                if bytes.len() <= self.collection.target && !self.collection.streams_only() =>
+            {
                 let (collection, job) = (self.collection, self.job);
                 let input = Arc::new(input);
                 unit(Unit::Work(Box::new(move || {
@@ -235,6 +245,22 @@ impl<'s, J: Job> Units<'s, J> {
     ) -> ControlFlow<()> {
         let (collection, job) = (self.collection, self.job);
         unit(Unit::Ready(vec![Delivery::Begin(input.clone())]))?;
+        if collection.streams_only() {
+            let mut flow = ControlFlow::Continue(());
+            let (policy, options) = (collection.policy, collection.reader);
+            let start = Position::locate(b"", 0);
+            let read = piece::read_stream(job, reader, start, policy, options, &mut |done| {
+                flow = unit(Unit::Ready(vec![Delivery::Piece(input.clone(), done)]));
+                flow
+            });
+            flow?;
+            if let Err(error) = &read {
+                let name = input.name.clone();
+                let error = error.clone();
+                unit(Unit::Ready(vec![Delivery::Failed { name, error }]))?;
+            }
+            return unit(Unit::Ready(vec![Delivery::End(input, read.is_ok())]));
+        }
         let mut complete = true;
         let batches = Batches::new(reader)
             .target(collection.target)

@@ -93,11 +93,12 @@ pub(crate) enum Found<'a> {
 /// are counted with `on_read`.
 pub(crate) fn visit(
     sources: &[Source],
+    separator: char,
     on_read: &(dyn Fn(u64) + Sync),
     visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
 ) {
     let walker = Walker::new().buffer_capacity(256 << 10).on_read(on_read);
-    let mut visitor = ToFound(visit);
+    let mut visitor = ToFound(visit, separator);
     for source in sources {
         let flow = match source {
             Source::Path(path) if path.as_os_str() == "-" => visit_stdin(on_read, visitor.0),
@@ -161,8 +162,9 @@ fn rel_of(name: &str) -> PathBuf {
 }
 
 /// The walker's inputs as found inputs: archive members named
-/// `archive:member`, plain files with their sizes.
-struct ToFound<'v>(&'v mut dyn FnMut(Found<'_>) -> ControlFlow<()>);
+/// `archive:member` (or with another separator), plain files with their
+/// sizes.
+struct ToFound<'v>(&'v mut dyn FnMut(Found<'_>) -> ControlFlow<()>, char);
 
 impl found::Visitor for ToFound<'_> {
     fn file(&mut self, file: FoundFile) -> ControlFlow<()> {
@@ -180,7 +182,7 @@ impl found::Visitor for ToFound<'_> {
 
     fn stream(&mut self, input: found::Input, reader: &mut dyn Read) -> ControlFlow<()> {
         let input = Input {
-            name: input.name_with(':'),
+            name: input.name_with(self.1),
             path: None,
             rel: input.rel,
         };
@@ -188,7 +190,7 @@ impl found::Visitor for ToFound<'_> {
     }
 
     fn failed(&mut self, failure: Failure) -> ControlFlow<()> {
-        (self.0)(failed(&failure.name_with(':'), &failure.source))
+        (self.0)(failed(&failure.name_with(self.1), &failure.source))
     }
 }
 

@@ -29,8 +29,9 @@ pub struct Note {
 pub enum Ctx<'a> {
     /// A batch in memory, as UTF-8 text.
     Batch(&'a DecodedBatch<'a>),
-    /// A stream, and the charset of the game being read.
-    Stream(&'a CharsetReport),
+    /// A stream: the charset of the game being read, and where the
+    /// stream starts in its input (the events' spans count from there).
+    Stream(&'a CharsetReport, u64),
 }
 
 impl Ctx<'_> {
@@ -39,7 +40,16 @@ impl Ctx<'_> {
     pub fn charset(&self, at: u64) -> CharsetReport {
         match self {
             Ctx::Batch(decoded) => decoded.game_charset(at as usize),
-            Ctx::Stream(report) => (*report).clone(),
+            Ctx::Stream(report, _) => (*report).clone(),
+        }
+    }
+
+    /// The offset in the input of byte `at` as the events' spans count
+    /// it: where diagnostics placed at `at` are.
+    pub fn input_offset(&self, at: u64) -> u64 {
+        match self {
+            Ctx::Batch(decoded) => decoded.input_offset(at as usize),
+            Ctx::Stream(_, start) => start + at,
         }
     }
 }

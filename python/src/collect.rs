@@ -1,0 +1,312 @@
+//! Collections read by `sgf_tool::collection` (inputs, batches, worker
+//! threads, input order, the strict/lenient policy, diagnostics), through
+//! the binding's visitor: the events of a piece of input become games,
+//! summed up by the event builder (`summary.rs`), or built by the
+//! library's tree builder where the event builder cannot take a game (a
+//! property repeated in a node), where the piece is a stream (no text to
+//! build nodes from later), and for `_parse_with_trees`.
+
+use std::ops::Range;
+
+use bytes::Bytes;
+use sgf_stream::build::TreeBuilder;
+use sgf_stream::charset::CharsetMode;
+use sgf_stream::{ErrorKind, Event, ReaderBuilder, SgfTree, TreeErrorKind, WarningKind};
+use sgf_tool::collection::{Collection, Ctx, Job, Note, Policy};
+use sgf_tool::diagnostics::Severity;
+
+use crate::data::GameData;
+use crate::raw::{self, Events};
+use crate::read::{game_events, Sink};
+use crate::summary::{Builder, Step};
+use crate::tree::game_data;
+
+/// How to read.
+#[derive(Debug, Clone, Copy)]
+pub struct Plan {
+    /// Strict then lenient (else strict).
+    pub lenient: bool,
+    /// The charset of every game, or found for each.
+    pub charset: CharsetMode,
+    /// Worker threads.
+    pub jobs: usize,
+    /// Every game through the library's tree builder (the answer of the
+    /// Rust API, for tests).
+    pub trees: bool,
+    /// Keep the values as written of repaired games too.
+    pub raw: bool,
+    /// Sum up the game information on the worker threads (for tables);
+    /// without, a game's information is read from its text when first
+    /// asked for.
+    pub info: bool,
+}
+
+impl Plan {
+    /// The plan of a Python call: `lenient`, `charset` a label (`None`:
+    /// found for each game).
+    pub fn new(lenient: bool, charset: Option<&str>, jobs: usize) -> Result<Plan, String> {
+        let charset = match charset {
+            None => CharsetMode::Auto,
+            Some(label) => CharsetMode::Fixed(
+                sgf_stream::Charset::for_label(label.trim())
+                    .ok_or_else(|| format!("unknown charset {label:?}"))?,
+            ),
+        };
+        Ok(Plan {
+            lenient,
+            charset,
+            jobs: jobs.max(1),
+            trees: false,
+            raw: false,
+            info: false,
+        })
+    }
+
+    /// The collection that reads by this plan; archive members are named
+    /// `archive/member`.
+    pub fn collection(&self) -> Collection {
+        let policy = match self.lenient {
+            true => Policy::StrictThenLenient,
+            false => Policy::Strict,
+        };
+        Collection::new()
+            .jobs(self.jobs)
+            .policy(policy)
+            .reader(ReaderBuilder::new().charset(self.charset))
+            .member_separator('/')
+    }
+}
+
+/// A game read, with where it is in its input: the offsets of its `(`
+/// and of its last `)`.
+#[derive(Debug)]
+pub struct Read {
+    pub game: GameData,
+    pub start: u64,
+    pub end: u64,
+}
+
+/// What the visitor gives for a piece of input.
+#[derive(Debug, Default)]
+pub struct Piece {
+    /// The games, in order.
+    pub games: Vec<Read>,
+    /// A strict read's error that the visitor found (a property repeated
+    /// in a node): its offset in the input and its code.
+    pub failed: Option<(u64, &'static str)>,
+}
+
+/// The binding's job: a [`Visitor`] per piece.
+#[derive(Debug, Clone, Copy)]
+pub struct Games(pub Plan);
+
+impl Job for Games {
+    type Visitor = Visitor;
+
+    fn visitor(&self) -> Visitor {
+        Visitor {
+            plan: self.0,
+            builder: Builder::new(false, self.0.info),
+            trees: None,
+            events: Events::default(),
+            depth: 0,
+            start: 0,
+            refused: false,
+            piece: Piece::default(),
+        }
+    }
+}
+
+/// Turns the events of a piece into games.
+pub struct Visitor {
+    plan: Plan,
+    builder: Builder,
+    /// The library's tree builder, for a piece read as a stream or with
+    /// `trees`.
+    trees: Option<TreeBuilder>,
+    /// The events of the game, for its values as written (games of the
+    /// tree builder).
+    events: Events,
+    depth: u32,
+    /// Where the game's `(` is, as the spans count.
+    start: u64,
+    /// The event builder gave up the game being read.
+    refused: bool,
+    piece: Piece,
+}
+
+impl sgf_tool::collection::Visit for Visitor {
+    type Out = Piece;
+
+    #[inline]
+    fn event(&mut self, event: &Event<'_>, span: Range<u64>, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
+        if self.piece.failed.is_some() {
+            return;
+        }
+        match event {
+            Event::StartGameTree => {
+                if self.depth == 0 {
+                    self.start = span.start;
+                    self.refused = false;
+                }
+                self.depth += 1;
+            }
+            Event::EndGameTree => self.depth = self.depth.saturating_sub(1),
+            _ => {}
+        }
+        if self.plan.trees || matches!(ctx, Ctx::Stream(..)) {
+            return self.tree_event(event, span, ctx, notes);
+        }
+        let closed = self.depth == 0 && matches!(event, Event::EndGameTree);
+        if self.refused {
+            if closed {
+                self.refused_game(span, ctx, notes);
+            }
+            return;
+        }
+        match self.builder.event(event) {
+            Step::Taken => {}
+            Step::Closed => {
+                let text = &text_of(ctx)[self.start as usize..span.end as usize];
+                let game = self.builder.finish(Bytes::copy_from_slice(text));
+                self.push(game, span.start, ctx);
+            }
+            Step::Refused => {
+                self.refused = true;
+                if let Event::Property(ident, _) = event {
+                    self.refuse(ident.as_str(), span.start, ctx, notes);
+                }
+            }
+        }
+    }
+
+    fn take(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) -> Piece {
+        std::mem::take(&mut self.piece)
+    }
+}
+
+/// The text the spans of a batch count in (none for a stream).
+fn text_of<'c>(ctx: &Ctx<'c>) -> &'c [u8] {
+    match ctx {
+        Ctx::Batch(decoded) => decoded.text(),
+        Ctx::Stream(..) => &[],
+    }
+}
+
+impl Visitor {
+    /// A game read, its last `)` at `end` as the spans count.
+    fn push(&mut self, mut game: GameData, end: u64, ctx: &Ctx<'_>) {
+        // A stream's charset report is the game's once it has begun.
+        game.charset = ctx.charset(self.start).charset.name();
+        self.piece.games.push(Read {
+            game,
+            start: ctx.input_offset(self.start),
+            end: ctx.input_offset(end),
+        });
+    }
+
+    /// A property `ident` at `at` repeats in its node: strictly an error
+    /// (the rest of the piece is not read); leniently, the game goes
+    /// through the tree builder once it closes.
+    fn refuse(&mut self, ident: &str, at: u64, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
+        if !self.plan.lenient {
+            let kind = ErrorKind::Tree(TreeErrorKind::RepeatedProperty(ident.to_string()));
+            self.fail(&kind, at, ctx, notes);
+        }
+    }
+
+    /// Notes a strict read's error at `at`; nothing after it is read.
+    fn fail(&mut self, kind: &ErrorKind, at: u64, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
+        notes.push(Note {
+            at,
+            code: kind.code(),
+            severity: Severity::Error,
+            message: kind.to_string(),
+        });
+        self.piece.failed = Some((ctx.input_offset(at), kind.code()));
+    }
+
+    /// The game the event builder gave up, closed by the `)` at `span`:
+    /// built again from its text by the library's lenient tree builder.
+    fn refused_game(&mut self, span: Range<u64>, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
+        let text = &text_of(ctx)[self.start as usize..span.end as usize];
+        let mut built = game_events(text, || Trees {
+            builder: TreeBuilder::lenient(),
+            tree: None,
+            repairs: Vec::new(),
+        });
+        for (kind, range) in built.repairs.drain(..) {
+            notes.push(repair_note(&kind, self.start + range.start));
+        }
+        if let Some(tree) = built.tree {
+            let mut game = game_data(tree, "UTF-8");
+            if self.plan.raw {
+                raw::attach(text, &mut game);
+            }
+            self.push(game, span.start, ctx);
+        }
+    }
+
+    /// An event of a game read by the tree builder.
+    fn tree_event(
+        &mut self,
+        event: &Event<'_>,
+        span: Range<u64>,
+        ctx: &Ctx<'_>,
+        notes: &mut Vec<Note>,
+    ) {
+        let lenient = self.plan.lenient;
+        let builder = self.trees.get_or_insert_with(|| match lenient {
+            true => TreeBuilder::lenient(),
+            false => TreeBuilder::new(),
+        });
+        let end = span.start;
+        let at = span.start;
+        let pushed = builder.push_spanned(event, span);
+        for (kind, range) in builder.take_repairs() {
+            notes.push(repair_note(&kind, range.start));
+        }
+        self.events.push(event);
+        match pushed {
+            Ok(None) => {}
+            Ok(Some(tree)) => {
+                let mut game = game_data(tree, "UTF-8");
+                self.events.attach(&mut game);
+                self.push(game, end, ctx);
+            }
+            Err(err) => self.fail(&ErrorKind::Tree(err.kind), at, ctx, notes),
+        }
+    }
+}
+
+/// The note of a repair of the tree builder at `at`.
+fn repair_note(kind: &WarningKind, at: u64) -> Note {
+    Note {
+        at,
+        code: kind.code(),
+        severity: Severity::of_repair(kind),
+        message: kind.to_string(),
+    }
+}
+
+/// The library's lenient tree builder over one game's text.
+struct Trees {
+    builder: TreeBuilder,
+    tree: Option<SgfTree>,
+    repairs: Vec<(WarningKind, Range<u64>)>,
+}
+
+impl Sink for Trees {
+    fn event(&mut self, event: &Event<'_>, span: Range<u64>) -> bool {
+        let pushed = self.builder.push_spanned(event, span);
+        self.repairs.extend(self.builder.take_repairs());
+        match pushed {
+            Ok(Some(tree)) => {
+                self.tree = Some(tree);
+                false
+            }
+            Ok(None) => true,
+            Err(_) => false,
+        }
+    }
+}
