@@ -222,6 +222,15 @@ impl Collection {
         self
     }
 
+    /// The size past which a batch is not cut: where no game ends within
+    /// this many bytes, the rest of the input is read as a stream (in
+    /// memory bounded by the reader's limits). Default
+    /// [`DEFAULT_MAX`](sgf_stream::read::DEFAULT_MAX), 16 MiB.
+    pub fn max(mut self, bytes: usize) -> Collection {
+        self.max = bytes.max(1);
+        self
+    }
+
     /// The reader's options: its limits and charset mode (whether it is
     /// lenient is the [`policy`](Self::policy)'s to say). With a fixed
     /// charset ([`CharsetMode::Fixed`]), every input is read as one

@@ -14,7 +14,7 @@ use std::ops::ControlFlow;
 
 use sgf_stream::charset::CharsetReport;
 use sgf_stream::read::{Batch, Rest};
-use sgf_stream::{Error, Position, ReaderBuilder, Warning};
+use sgf_stream::{Error, Event, Position, ReaderBuilder, Warning};
 
 use super::lines::Lines;
 use super::visit::{Ctx, Depth, Job, Note, Visit};
@@ -172,19 +172,22 @@ pub(crate) fn read_stream<J: Job, R: Read>(
     let mut notes = Vec::new();
     let mut emitted_to = 0;
     loop {
-        let (opened, closed) = match reader.next_spanned() {
+        let closed = match reader.next_spanned() {
+            // A game opens: its charset is decided, and its `(` carries
+            // nothing borrowed, so the report is taken before the visitor
+            // sees the event.
+            Ok(Some((Event::StartGameTree, span))) if depth.depth == 0 => {
+                depth.step(&Event::StartGameTree);
+                report = reader.charset_report().clone();
+                let ctx = Ctx::Stream(&report, start.offset);
+                visitor.event(&Event::StartGameTree, span, &ctx, &mut notes);
+                false
+            }
             Ok(Some((event, span))) => {
-                let opened = depth.step(&event);
-                visitor.event(
-                    &event,
-                    span,
-                    &Ctx::Stream(&report, start.offset),
-                    &mut notes,
-                );
-                (
-                    opened,
-                    depth.depth == 0 && matches!(event, sgf_stream::Event::EndGameTree),
-                )
+                depth.step(&event);
+                let ctx = Ctx::Stream(&report, start.offset);
+                visitor.event(&event, span, &ctx, &mut notes);
+                depth.depth == 0 && matches!(event, Event::EndGameTree)
             }
             Ok(None) => break,
             Err(err) if err.io_error().is_some() => return Err(err.to_string()),
@@ -193,9 +196,6 @@ pub(crate) fn read_stream<J: Job, R: Read>(
                 break;
             }
         };
-        if opened {
-            report = reader.charset_report().clone();
-        }
         pending.place_notes(&mut notes, reader.get_ref(), start);
         let position = reader.position();
         if closed && position - emitted_to >= EMIT_EVERY {

@@ -1,0 +1,191 @@
+//! The collection layer as a library: input order for any number of
+//! jobs, the policy, failures, and the charset visitors are told, in
+//! batches and in streams.
+
+use std::ops::{ControlFlow, Range};
+
+use sgf_stream::{Charset, Event};
+use sgf_tool::collection::{Collection, Ctx, Delivery, Job, Note, Policy, Source, Visit};
+
+/// Records each game's charset as the visitor is told it at the game's
+/// `(`, and its move count.
+struct Games;
+
+#[derive(Default)]
+struct Record {
+    depth: u32,
+    games: Vec<(Charset, u32)>,
+}
+
+impl Visit for Record {
+    type Out = Vec<(Charset, u32)>;
+
+    fn event(&mut self, event: &Event<'_>, span: Range<u64>, ctx: &Ctx<'_>, _: &mut Vec<Note>) {
+        match event {
+            Event::StartGameTree => {
+                if self.depth == 0 {
+                    self.games.push((ctx.charset(span.start).charset, 0));
+                }
+                self.depth += 1;
+            }
+            Event::EndGameTree => self.depth -= 1,
+            Event::Property(id, _) if *id == "B" || *id == "W" => {
+                if let Some(game) = self.games.last_mut() {
+                    game.1 += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn take(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) -> Self::Out {
+        std::mem::take(&mut self.games)
+    }
+}
+
+impl Job for Games {
+    type Visitor = Record;
+
+    fn visitor(&self) -> Record {
+        Record::default()
+    }
+}
+
+fn games_of(collection: &Collection, sources: &[Source]) -> Vec<(String, Charset, u32)> {
+    let mut out = Vec::new();
+    collection.run(sources, &Games, |delivery| {
+        if let Delivery::Piece(input, done) = delivery {
+            for (charset, moves) in done.out {
+                out.push((input.name.clone(), charset, moves));
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    out
+}
+
+/// A UTF-8 game and a Shift_JIS one, each declaring its charset.
+fn two_charsets() -> Vec<u8> {
+    let mut bytes = b"(;CA[UTF-8]C[\xe8\xa1\xa8];B[aa];W[bb])\n".to_vec();
+    let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("(;CA[Shift_JIS]C[表];B[cc])\n");
+    bytes.extend_from_slice(&sjis);
+    bytes
+}
+
+#[test]
+fn each_game_is_told_its_own_charset_in_batches_and_in_streams() {
+    let sources = [Source::Bytes {
+        name: "two.sgf".into(),
+        bytes: two_charsets().into(),
+    }];
+    let expected = [
+        ("two.sgf".to_string(), Charset::Utf8, 2),
+        ("two.sgf".to_string(), Charset::ShiftJis, 1),
+    ];
+    // Read whole, as one batch.
+    assert_eq!(games_of(&Collection::new().jobs(1), &sources), expected);
+    // Cut into batches of one game each.
+    let small = Collection::new().jobs(2).target(8);
+    assert_eq!(games_of(&small, &sources), expected);
+    // No batch may be cut: the input is read as a stream.
+    let stream = Collection::new().jobs(1).target(8).max(8);
+    assert_eq!(games_of(&stream, &sources), expected);
+}
+
+#[test]
+fn games_come_in_input_order_for_any_number_of_jobs() {
+    let sources: Vec<Source> = (0..40)
+        .map(|i| Source::Bytes {
+            name: format!("{i:02}.sgf"),
+            bytes: "(;B[aa];W[bb])\n".repeat(i % 7 + 1).into(),
+        })
+        .collect();
+    let one = games_of(&Collection::new().jobs(1), &sources);
+    assert_eq!(one.len(), (0..40).map(|i| i % 7 + 1).sum::<usize>());
+    for jobs in [2, 3, 8] {
+        let collection = Collection::new().jobs(jobs).target(20);
+        assert_eq!(games_of(&collection, &sources), one, "{jobs} jobs");
+    }
+}
+
+#[test]
+fn strict_stops_an_input_at_its_first_error_and_lenient_repairs() {
+    let sources = [
+        Source::Bytes {
+            name: "bad.sgf".into(),
+            bytes: "(;B[aa])(;B[bb]C[x]]B[cc])(;W[dd])".into(),
+        },
+        Source::Bytes {
+            name: "good.sgf".into(),
+            bytes: "(;B[ee])".into(),
+        },
+    ];
+    let mut codes = Vec::new();
+    let strict = Collection::new().jobs(1).policy(Policy::Strict);
+    let games = {
+        let mut games = 0;
+        strict.run(&sources, &Games, |delivery| {
+            if let Delivery::Piece(input, done) = delivery {
+                games += done.games;
+                codes.extend(
+                    done.diagnostics
+                        .iter()
+                        .map(|d| (input.name.clone(), d.code)),
+                );
+            }
+            ControlFlow::Continue(())
+        });
+        games
+    };
+    // The first game of bad.sgf, then the error; good.sgf is read.
+    assert_eq!(games, 2);
+    assert_eq!(codes, [("bad.sgf".to_string(), "unexpected_byte")]);
+    let lenient = games_of(&Collection::new().jobs(1), &sources);
+    assert_eq!(lenient.len(), 4);
+}
+
+#[test]
+fn an_unreadable_path_is_a_failure_and_the_rest_is_read() {
+    let sources = [
+        Source::Path("/nonexistent/sgf-tool-test/x.sgf".into()),
+        Source::Bytes {
+            name: "good.sgf".into(),
+            bytes: "(;B[ee])".into(),
+        },
+    ];
+    let mut failed = Vec::new();
+    let mut games = 0;
+    let totals = Collection::new().jobs(2).run(&sources, &Games, |delivery| {
+        match delivery {
+            Delivery::Failed { name, .. } => failed.push(name),
+            Delivery::Piece(_, done) => games += done.games,
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    });
+    assert_eq!(failed, ["/nonexistent/sgf-tool-test/x.sgf"]);
+    assert_eq!((games, totals.unreadable, totals.files), (1, 1, 1));
+}
+
+#[test]
+fn iter_gives_what_run_gives_and_stops_when_dropped() {
+    let sources: Vec<Source> = (0..20)
+        .map(|i| Source::Bytes {
+            name: format!("{i}.sgf"),
+            bytes: "(;B[aa])".repeat(i + 1).into(),
+        })
+        .collect();
+    let collection = Collection::new().jobs(2);
+    let games: u64 = collection
+        .iter(sources.clone(), Games)
+        .filter_map(|delivery| match delivery {
+            Delivery::Piece(_, done) => Some(done.games),
+            _ => None,
+        })
+        .sum();
+    assert_eq!(games, (1..=20).sum::<u64>());
+    // Taking one delivery and dropping the iterator returns.
+    let mut iter = collection.iter(sources, Games);
+    assert!(iter.next().is_some());
+    drop(iter);
+}
