@@ -7,6 +7,7 @@
 mod columns;
 mod data;
 mod moves;
+mod pictures;
 mod pool;
 mod positions;
 mod py_game;
