@@ -54,7 +54,7 @@ pub struct RenderArgs {
     #[arg(short, long, value_name = "OUT", required = true)]
     out: PathBuf,
     /// One picture per position of the line: the start, then after each
-    /// move, as OUT/<file>-<move>.<format>.
+    /// move, as `OUT/<file>-<move>.<format>`.
     #[arg(long)]
     all_moves: bool,
     /// Replace pictures that exist already.
