@@ -241,8 +241,10 @@ fn the_same_diagram_gives_the_same_bytes() {
     assert_plain_numbers(&first);
 }
 
-/// The snapshot `name` in `tests/data/`: each was checked by eye in a
-/// browser and as PNG. `UPDATE_SNAPSHOTS=1` writes them anew.
+/// The snapshot `name` in `go/tests/data/`: each was checked by eye,
+/// drawn as PNG (the stones, numbers, marks and notes of
+/// `SNAPSHOT_GAME` worked out by hand). `UPDATE_SNAPSHOTS=1` writes them
+/// anew.
 fn snapshot(name: &str, svg: &str) {
     let path = root().join("go/tests/data").join(name);
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {

@@ -118,7 +118,7 @@ impl<'a> Diagram<'a> {
     /// ```
     /// use sgf_go::render::Position;
     /// use sgf_go::ReplayOptions;
-    /// // White 4 takes Black 1 at `aa`; Black 5 takes back.
+    /// // White 4 takes Black 1 at `aa`, and no stone stands there at the end.
     /// let tree = sgf_stream::parse("(;SZ[5];B[aa];W[ba];B[cb];W[ab];B[ac];W[bb];B[ca])")?;
     /// let position = Position::replay(tree.main_line(), ReplayOptions::new())?;
     /// assert_eq!(position.board().to_string(), ".OX..\nOOX..\nX....\n.....\n.....\n");
