@@ -369,6 +369,24 @@ mod png_output {
             assert!(pixels.chunks(3).any(|p| p == [0xdc, 0xb3, 0x5c]));
         }
         let wide = Board::new(BoardSize { cols: 13, rows: 5 });
+        let animated = {
+            let mut animation = sgf_go::render::Animation::new(100);
+            let mut position = Position::new(lenient());
+            for node in tree.main_line().take(30) {
+                position.play_node(&node).unwrap();
+                animation.push(&position.diagram().size_px(100)).unwrap();
+            }
+            assert!(animation.push(&Diagram::new(&wide).size_px(100)).is_err());
+            animation.finish().unwrap()
+        };
+        let mut reader = png::Decoder::new(&animated[..]).read_info().unwrap();
+        let control = reader.info().animation_control.unwrap();
+        assert_eq!((control.num_frames, control.num_plays), (30, 1));
+        let mut buf = vec![0; reader.output_buffer_size()];
+        for _ in 0..30 {
+            let frame = reader.next_frame(&mut buf).unwrap();
+            assert!(frame.width <= 100 && frame.height <= 100);
+        }
         let diagram = Diagram::new(&wide)
             .coordinates(Coordinates::None)
             .size_px(200);

@@ -169,3 +169,22 @@ fn all_moves_writes_one_picture_per_position() {
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
 }
+
+#[test]
+fn animate_writes_one_frame_per_position() {
+    let dir = TempDir::new().unwrap();
+    let out = dir.path().join("game.png");
+    sgf()
+        .arg("render")
+        .arg(data("variations.sgf"))
+        .args(["--animate", "--size", "120", "--delay", "250", "-o"])
+        .arg(&out)
+        .assert()
+        .success();
+    let bytes = fs::read(&out).unwrap();
+    // The animation control chunk: frames, then plays.
+    let at = bytes.windows(4).position(|w| w == b"acTL").unwrap();
+    let frames = u32::from_be_bytes(bytes[at + 4..at + 8].try_into().unwrap());
+    assert_eq!(frames, 8, "the start and seven moves");
+    assert_eq!(bytes.windows(4).filter(|w| w == b"fcTL").count(), 8);
+}

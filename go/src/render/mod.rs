@@ -35,6 +35,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+#[cfg(feature = "png")]
+mod animation;
 mod glyphs;
 mod layout;
 mod markup;
@@ -45,6 +47,8 @@ mod png;
 mod position;
 mod svg;
 
+#[cfg(feature = "png")]
+pub use animation::Animation;
 pub use layout::{column_name, point_name, Region};
 pub use markup::{Mark, Markup};
 pub use options::{Coordinates, Diagram, Style, SIZE_PX};

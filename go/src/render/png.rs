@@ -42,7 +42,13 @@ impl Diagram<'_> {
 }
 
 /// Draws `svg` on a pixmap of `pixels` and encodes it as PNG.
-fn svg_to_png(svg: &str, (width, height): (u32, u32)) -> Result<Vec<u8>, PngError> {
+fn svg_to_png(svg: &str, pixels: (u32, u32)) -> Result<Vec<u8>, PngError> {
+    let rgba = rasterize(svg, pixels)?;
+    encode(&rgba, pixels.0, pixels.1).map_err(|err| PngError::Encode(err.to_string()))
+}
+
+/// Draws `svg` on `pixels`: opaque RGBA, row by row.
+pub(super) fn rasterize(svg: &str, (width, height): (u32, u32)) -> Result<Vec<u8>, PngError> {
     use resvg::{tiny_skia, usvg};
     let tree = usvg::Tree::from_str(svg, &usvg::Options::default())
         .map_err(|err| PngError::Parse(err.to_string()))?;
@@ -54,7 +60,7 @@ fn svg_to_png(svg: &str, (width, height): (u32, u32)) -> Result<Vec<u8>, PngErro
         height as f32 / size.height(),
     );
     resvg::render(&tree, transform, &mut pixmap.as_mut());
-    encode(pixmap.data(), width, height).map_err(|err| PngError::Encode(err.to_string()))
+    Ok(pixmap.take())
 }
 
 /// Encodes opaque RGBA pixels as PNG: with a palette when they hold at

@@ -6,7 +6,7 @@ use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
 use clap::ValueEnum;
-use sgf_go::render::{Coordinates, Position, Style};
+use sgf_go::render::{Animation, Coordinates, Diagram, Position, Style};
 use sgf_go::ReplayOptions;
 use sgf_stream::tree::Node;
 use sgf_stream::{ReaderBuilder, SgfTree};
@@ -57,6 +57,13 @@ pub struct RenderArgs {
     /// move, as `OUT/<file>-<move>.<format>`.
     #[arg(long)]
     all_moves: bool,
+    /// One animated PNG (APNG) of every position of the line, the start
+    /// and each move, written to OUT.
+    #[arg(long, conflicts_with_all = ["all_moves", "move", "format"])]
+    animate: bool,
+    /// With --animate: milliseconds per position.
+    #[arg(long, value_name = "MS", default_value_t = 800)]
+    delay: u16,
     /// Replace pictures that exist already.
     #[arg(long)]
     force: bool,
@@ -131,6 +138,17 @@ fn render(args: &RenderArgs, common: &Common) -> Result<(), Failure> {
     let tree = read_game(&args.file, args.game)?;
     let line = line_of(&tree, args.path.as_ref().map_or(&[], |p| &p.0[..]))?;
     let format = args.format.unwrap_or_else(|| format_of(&args.out));
+    if args.animate {
+        let mut animation = Animation::new(args.delay);
+        each_position(&line, |position| {
+            let diagram = diagram(position, args);
+            animation
+                .push(&diagram)
+                .map_err(|err| usage(err.to_string()))
+        })?;
+        let apng = animation.finish().map_err(|err| usage(err.to_string()))?;
+        return write_out(&args.out, &apng, args.force);
+    }
     if !args.all_moves {
         let position = replay(&line, args.r#move)?;
         let picture = picture(&position, args, format)?;
@@ -140,31 +158,34 @@ fn render(args: &RenderArgs, common: &Common) -> Result<(), Failure> {
         .map_err(|err| usage(format!("{}: {err}", args.out.display())))?;
     let stem = file_stem(&args.file);
     let ext = if format == Format::Png { "png" } else { "svg" };
-    let mut position = replay(&line, Some(0))?;
     let mut written = 0;
-    let mut pending = line.iter().skip(position.game().nodes());
-    loop {
+    each_position(&line, |position| {
         let number = position.moves().last().map_or(0, |m| m.number);
         let name = args.out.join(format!("{stem}-{number:04}.{ext}"));
-        write_out(&name, &picture(&position, args, format)?, args.force)?;
         written += 1;
-        // On to the node that plays the next move.
-        let mut moved = false;
-        for node in pending.by_ref() {
-            let step = position
-                .play_node(node)
-                .map_err(|err| game_error(err.to_string()))?;
-            if step.played.is_some() {
-                moved = true;
-                break;
-            }
-        }
-        if !moved {
-            break;
-        }
-    }
+        write_out(&name, &picture(position, args, format)?, args.force)
+    })?;
     if !common.quiet {
         eprintln!("sgf render: {written} pictures in {}", args.out.display());
+    }
+    Ok(())
+}
+
+/// Calls `each` with the start position of `line`, then with the
+/// position after each node that plays a move.
+fn each_position(
+    line: &[Node<'_>],
+    mut each: impl FnMut(&Position) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    let mut position = replay(line, Some(0))?;
+    each(&position)?;
+    for node in line.iter().skip(position.game().nodes()) {
+        let step = position
+            .play_node(node)
+            .map_err(|err| game_error(err.to_string()))?;
+        if step.played.is_some() {
+            each(&position)?;
+        }
     }
     Ok(())
 }
@@ -253,8 +274,8 @@ fn replay(line: &[Node<'_>], number: Option<u32>) -> Result<Position, Failure> {
     }
 }
 
-/// The picture of `position` with the options of `args`.
-fn picture(position: &Position, args: &RenderArgs, format: Format) -> Result<Vec<u8>, Failure> {
+/// The diagram of `position` with the options of `args`.
+fn diagram<'p>(position: &'p Position, args: &RenderArgs) -> Diagram<'p> {
     let mut diagram = position
         .diagram()
         .size_px(args.size)
@@ -270,6 +291,12 @@ fn picture(position: &Position, args: &RenderArgs, format: Format) -> Result<Vec
     if let Some(range) = numbers(args.numbers, position) {
         diagram = diagram.numbers(range);
     }
+    diagram
+}
+
+/// The picture of `position` with the options of `args`.
+fn picture(position: &Position, args: &RenderArgs, format: Format) -> Result<Vec<u8>, Failure> {
+    let diagram = diagram(position, args);
     match format {
         Format::Svg => Ok(diagram.to_svg().into_bytes()),
         Format::Png => diagram
