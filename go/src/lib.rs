@@ -44,6 +44,7 @@ mod node;
 mod options;
 mod play;
 mod problems;
+pub mod render;
 mod replay;
 mod rules;
 mod scratch;

@@ -102,6 +102,23 @@ class Node:
     def to_sgf(
         self, *, layout: str = "one-line", wrap: Optional[int] = None, newline: str = "\n"
     ) -> str: ...
+    def svg(
+        self,
+        *,
+        numbers: Optional[Tuple[int, int]] = None,
+        style: str = "wood",
+        coordinates: str = "two",
+        size: int = 600,
+    ) -> str: ...
+    def png(
+        self,
+        *,
+        numbers: Optional[Tuple[int, int]] = None,
+        style: str = "wood",
+        coordinates: str = "two",
+        size: int = 600,
+    ) -> bytes: ...
+    def _repr_svg_(self) -> str: ...
 
 class Game:
     @property
@@ -128,6 +145,25 @@ class Game:
     def to_sgf(
         self, *, layout: str = "one-line", wrap: Optional[int] = None, newline: str = "\n"
     ) -> str: ...
+    def svg(
+        self,
+        move: Optional[int] = None,
+        *,
+        numbers: Optional[Tuple[int, int]] = None,
+        style: str = "wood",
+        coordinates: str = "two",
+        size: int = 600,
+    ) -> str: ...
+    def png(
+        self,
+        move: Optional[int] = None,
+        *,
+        numbers: Optional[Tuple[int, int]] = None,
+        style: str = "wood",
+        coordinates: str = "two",
+        size: int = 600,
+    ) -> bytes: ...
+    def _repr_svg_(self) -> str: ...
 
 class GameIterator(Iterator[Game]):
     def __init__(

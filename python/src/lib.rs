@@ -12,6 +12,7 @@ mod columns;
 mod data;
 mod gather;
 mod moves;
+mod pictures;
 mod positions;
 mod py_game;
 mod py_read;

@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 
 use crate::data::{GameData, Info, Problem, NONE};
+use crate::pictures::{draw, png_bytes, svg_text, At, Look, PyPng};
 use crate::positions::planes;
 use crate::tree::{write, WriteSpec};
 
@@ -368,6 +369,38 @@ impl PyGame {
         self.root().to_sgf(layout, wrap, newline)
     }
 
+    /// The position after move ``move`` of the main line as SVG text (0:
+    /// the start, with the setup stones; default: the end), replayed as
+    /// ``positions`` is. Keyword options: ``numbers=(first, last)`` puts
+    /// move numbers on those moves' stones; ``style`` is ``"wood"``
+    /// (default) or ``"book"``; ``coordinates`` ``"none"``, ``"two"``
+    /// (default) or ``"four"``; ``size`` the longer side in pixels (16 to
+    /// 4096, default 600). ValueError for a move past the end or a game
+    /// that is not Go.
+    #[pyo3(signature = (r#move = None, **kw))]
+    fn svg(&self, py: Python, r#move: Option<u32>, kw: Option<&Bound<PyDict>>) -> PyResult<String> {
+        let look = Look::from_options(kw)?;
+        draw(py, &self.data, At::Move(r#move), look, false).map(svg_text)
+    }
+
+    /// The same picture as ``svg`` as PNG bytes, ``size`` pixels on its
+    /// longer side.
+    #[pyo3(signature = (r#move = None, **kw))]
+    fn png<'py>(
+        &self,
+        py: Python<'py>,
+        r#move: Option<u32>,
+        kw: Option<&Bound<PyDict>>,
+    ) -> PyPng<'py> {
+        let look = Look::from_options(kw)?;
+        draw(py, &self.data, At::Move(r#move), look, true).map(|b| png_bytes(py, b))
+    }
+
+    /// The end of the main line as a board, for notebooks.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        draw(py, &self.data, At::Move(None), Look::notebook(), false).map(svg_text)
+    }
+
     fn __repr__(&self) -> String {
         let info = self.data.info();
         format!(
@@ -532,6 +565,33 @@ impl PyNode {
     #[pyo3(name = "to_sgf", signature = (*, layout = "one-line", wrap = None, newline = "\n"))]
     fn py_to_sgf(&self, layout: &str, wrap: Option<usize>, newline: &str) -> PyResult<String> {
         self.to_sgf(layout, wrap, newline)
+    }
+
+    /// The position after this node (its line from the root replayed) as
+    /// SVG text; the options are ``Game.svg``'s.
+    #[pyo3(signature = (**kw))]
+    fn svg(&self, py: Python<'_>, kw: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
+        let look = Look::from_options(kw)?;
+        draw(py, &self.game, At::Node(self.index), look, false).map(svg_text)
+    }
+
+    /// The same picture as ``svg`` as PNG bytes.
+    #[pyo3(signature = (**kw))]
+    fn png<'py>(&self, py: Python<'py>, kw: Option<&Bound<'_, PyDict>>) -> PyPng<'py> {
+        let look = Look::from_options(kw)?;
+        draw(py, &self.game, At::Node(self.index), look, true).map(|b| png_bytes(py, b))
+    }
+
+    /// The position after this node as a board, for notebooks.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        draw(
+            py,
+            &self.game,
+            At::Node(self.index),
+            Look::notebook(),
+            false,
+        )
+        .map(svg_text)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {

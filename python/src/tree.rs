@@ -323,9 +323,15 @@ fn copy_properties(game: &Arena, at: u32, node: &mut NodeMut<'_>) {
 /// The main line of `game` (from the root), as an `SgfTree` whose nodes
 /// have one child each, built from the root down.
 pub fn main_line_tree(game: &Arena) -> SgfTree {
+    line_tree(game, &game.line_from(0))
+}
+
+/// The nodes `line` of `game` (a path from the root), as an `SgfTree`
+/// whose nodes have one child each.
+pub fn line_tree(game: &Arena, line: &[u32]) -> SgfTree {
     let mut tree = SgfTree::new();
     let mut node = tree.root_mut();
-    for (step, at) in game.line_from(0).into_iter().enumerate() {
+    for (step, &at) in line.iter().enumerate() {
         if step > 0 {
             node.push_child(SgfTree::new());
             node = node.into_child(0).expect("the child just pushed");

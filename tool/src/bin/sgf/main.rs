@@ -24,6 +24,7 @@ mod output;
 
 mod position;
 mod progress;
+mod render;
 mod rewrite;
 mod run;
 mod split;
@@ -115,6 +116,10 @@ enum Command {
     /// final position, up to rotation and mirroring): files and game
     /// indexes.
     Dedupe(dedupe::DedupeArgs),
+    /// A picture of a position of one game, as SVG or PNG: the last move
+    /// of the main line, --move N, a variation by --path; or one picture
+    /// per move (--all-moves).
+    Render(render::RenderArgs),
 }
 
 /// The exit statuses.
@@ -139,6 +144,7 @@ fn main() -> ExitCode {
         Command::Json(args) => json::main(args, &cli.common),
         Command::Split(args) => split::main(args, &cli.common),
         Command::Dedupe(args) => dedupe::main(args, &cli.common),
+        Command::Render(args) => render::main(args, &cli.common),
     };
     ExitCode::from(status as u8)
 }
