@@ -10,7 +10,7 @@ impl ErrorKind {
     /// releases, unlike the message, so that programs can match on it.
     ///
     /// ```
-    /// let err = sgf_stream::parse("(;A[b]").unwrap_err();
+    /// let err = sgf_stream::parse("(;A[b").unwrap_err();
     /// assert_eq!(err.kind().code(), "unclosed_value");
     /// let err = sgf_stream::parse("(;A[b]A[c])").unwrap_err();
     /// assert_eq!(err.kind().code(), "repeated_property");

@@ -255,14 +255,14 @@ pub enum ErrorKind {
     #[error(transparent)]
     Tree(#[from] TreeErrorKind),
     /// A record in another format (GIB, NGF, UGF/UGI) that cannot be
-    /// read: found by its reader in [`formats`](crate::formats), and
+    /// read: found by its reader in `sgf_stream::formats`, and
     /// placed in the record's own lines.
     #[error(transparent)]
     Format(#[from] FormatErrorKind),
 }
 
 /// What makes a record in another format (GIB, NGF, UGF/UGI: see
-/// [`formats`](crate::formats)) unreadable.
+/// `sgf_stream::formats`) unreadable.
 ///
 /// ```
 /// use sgf_stream::formats::{self, Format, FormatErrorKind};

@@ -92,7 +92,7 @@ pub enum WarningKind {
     #[error("unknown charset `{0}` in CA: ignored it")]
     UnknownCharset(String),
     /// A line of a record in another format (see
-    /// [`formats`](crate::formats)) that its reader does not understand
+    /// `sgf_stream::formats`) that its reader does not understand
     /// was skipped (range).
     #[error("skipped a line of the record that is not understood")]
     SkippedLine,

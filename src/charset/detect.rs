@@ -108,7 +108,7 @@ pub(crate) fn decide(prefix: Prefix<'_>, mode: CharsetMode) -> Decision {
 }
 
 /// Decides the charset of a record in another format (GIB, NGF, UGF/UGI:
-/// see [`formats`](crate::formats)) from its first bytes, as `mode` says;
+/// see `sgf_stream::formats`) from its first bytes, as `mode` says;
 /// `declared` is the charset its header names (read by the format's
 /// reader), if any. [`CharsetMode::Auto`] follows the rules of a game at
 /// the start of an input, without those that read SGF: a byte order mark

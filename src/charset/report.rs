@@ -40,7 +40,7 @@ pub struct CharsetReport {
     /// How it was chosen.
     pub source: CharsetSource,
     /// The game's `CA` value, as written, if any (for a record in another
-    /// [format](crate::formats), what its header names: GIB's
+    /// format (`sgf_stream::formats`), what its header names: GIB's
     /// `GIBOKIND`, UGF's `Lang`).
     pub declared: Option<String>,
     /// Whether the bytes were converted to UTF-8 before parsing (the

@@ -4,7 +4,7 @@
 //! recursion; [`build`](crate::build) makes them from events.
 
 pub(crate) mod compact;
-mod owned;
+pub(crate) mod owned;
 
 pub use compact::{CompactEvent, CompactTree, CompactWalk, NodeRef, Properties};
 pub(crate) use owned::arena;

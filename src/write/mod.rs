@@ -186,12 +186,14 @@
 //! uses this file.
 
 mod check;
+mod compact_tree;
 mod encode;
 mod error;
 mod events;
 mod game;
 mod options;
 mod out;
+mod owned_tree;
 mod root;
 mod tree;
 mod wrap;
@@ -201,6 +203,3 @@ pub use error::WriteError;
 pub use options::{Layout, Newline, WriteOptions, DEFAULT_WIDTH};
 pub use tree::{TreeSink, WriteTree};
 pub use writer::Writer;
-
-pub(crate) use check::check_shape;
-pub(crate) use writer::CHUNK;

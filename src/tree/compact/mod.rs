@@ -26,7 +26,6 @@ use bytes::Bytes;
 
 mod node;
 mod walk;
-mod write;
 
 pub use node::{NodeRef, Properties};
 pub use walk::{CompactEvent, CompactWalk};

@@ -4,14 +4,13 @@
 //! dropped without recursion.
 
 pub(crate) mod arena;
-mod children;
+pub(crate) mod children;
 mod edit;
-mod node;
+pub(crate) mod node;
 mod text;
 pub(crate) mod traits;
 mod values;
 mod walk;
-mod write;
 
 pub use children::{Children, ChildrenIter};
 pub use edit::NodeMut;

@@ -1,4 +1,4 @@
-//! How an [`SgfTree`] writes itself ([`WriteTree`]): the root node
+//! How an [`SgfTree`] writes itself ([`WriteTree`], and `Display`): the root node
 //! through the writer's root `CA` rule, then every step of
 //! [`SgfTree::walk`] through the writer's calls; or, for one-line UTF-8
 //! output without wrapping (the default options), the nodes below the
@@ -9,14 +9,18 @@
 //! sibling in pre-order, with a stack holding, for each open variation,
 //! the siblings still to visit (see the [writer's docs](crate::write)).
 
+use std::fmt;
 use std::io;
 
-use super::arena::{Arena, PropData};
-use super::children::ChildNodes;
-use super::node::Node;
-use super::{SgfTree, WalkEvent};
+use super::check::check_shape;
+use super::tree::{TreeSink, WriteTree};
+use super::writer::CHUNK;
+use super::{WriteError, WriteOptions, Writer};
 use crate::lex::{escape_into, Escape};
-use crate::write::{check_shape, TreeSink, WriteError, WriteTree, CHUNK};
+use crate::tree::owned::arena::{Arena, PropData};
+use crate::tree::owned::children::ChildNodes;
+use crate::tree::owned::node::Node;
+use crate::tree::owned::{SgfTree, WalkEvent};
 
 impl WriteTree for SgfTree {
     fn write_into<W: io::Write>(&self, sink: &mut TreeSink<'_, W>) -> Result<(), WriteError> {
@@ -230,6 +234,51 @@ fn put_short(buf: &mut Vec<u8>, bytes: &[u8]) {
         buf.extend(bytes.iter().copied());
     } else {
         buf.extend_from_slice(bytes);
+    }
+}
+
+impl fmt::Display for SgfTree {
+    /// The tree as [`Writer::write_tree`](super::Writer::write_tree)
+    /// writes it with the default options, without the final line break:
+    /// SGF on one line, `\` and `]` in values escaped, a root `CA` that
+    /// names another charset than UTF-8 written `CA[UTF-8]`. The output
+    /// parses back to an equal tree when every identifier is uppercase
+    /// letters and every value is decoded Text (tabs and CRs are read back
+    /// as spaces and line feeds). Where the writer refuses a tree, the
+    /// output is not SGF: an identifier that is not uppercase letters is
+    /// written as it is, and a property with no value as its identifier.
+    ///
+    /// ```
+    /// let tree = sgf_stream::parse("(;CA[latin1]C[a\\]b];B[pd])")?;
+    /// assert_eq!(tree.to_string(), "(;CA[UTF-8]C[a\\]b];B[pd])");
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let options = WriteOptions::new().final_newline(false);
+        let mut writer = Writer::with_capacity(Formatted(f), options, DISPLAY_BUFFER);
+        writer.write_tree_as_is(self).map_err(|_| fmt::Error)?;
+        writer.into_inner().map_err(|_| fmt::Error)?;
+        Ok(())
+    }
+}
+
+/// The buffer a `Display` writer starts with: a game record's text.
+const DISPLAY_BUFFER: usize = 4096;
+
+/// A formatter as an [`io::Write`], for the writer. The writer hands it
+/// whole events, which are UTF-8 for a tree of `String`s.
+struct Formatted<'a, 'f>(&'a mut fmt::Formatter<'f>);
+
+impl io::Write for Formatted<'_, '_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let text =
+            std::str::from_utf8(buf).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+        self.0.write_str(text).map_err(io::Error::other)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 

@@ -14,9 +14,11 @@ use std::io;
 
 use memchr::memmem;
 
-use super::{CompactEvent, NodeRef};
+use super::tree::{TreeSink, WriteTree};
+use super::writer::CHUNK;
+use super::WriteError;
 use crate::lex::{is_space, value_end};
-use crate::write::{TreeSink, WriteError, WriteTree, CHUNK};
+use crate::tree::{CompactEvent, NodeRef};
 
 impl WriteTree for NodeRef<'_> {
     fn write_into<W: io::Write>(&self, sink: &mut TreeSink<'_, W>) -> Result<(), WriteError> {
