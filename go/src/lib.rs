@@ -47,6 +47,7 @@ mod problems;
 mod replay;
 mod rules;
 mod scratch;
+pub mod search;
 mod step;
 mod symmetry;
 mod turn;
