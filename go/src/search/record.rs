@@ -127,6 +127,42 @@ impl GameRecord {
         &self.ever[usize::from(color == Color::White)]
     }
 
+    /// The position after `moves` moves (0: the start position), row by
+    /// row from the top left; past the end, the final position.
+    ///
+    /// ```
+    /// use sgf_go::search::GameRecord;
+    /// use sgf_stream::typed::Color;
+    /// let tree = sgf_stream::parse("(;SZ[3]AB[bb];W[ab];B[aa];W[ba];B[ac])")?;
+    /// let record = GameRecord::from_tree(&tree)?;
+    /// assert_eq!(record.position(0)[4], Some(Color::Black));
+    /// assert_eq!(record.position(2)[0], Some(Color::Black));
+    /// assert_eq!(record.position(3)[0], None); // captured by W[ba]
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn position(&self, moves: u32) -> Vec<Option<Color>> {
+        let cells = usize::from(self.size.cols) * usize::from(self.size.rows);
+        let mut board = vec![None; cells];
+        let mut played = 0;
+        for entry in &self.entries {
+            // The position after a move is complete at the next entry
+            // that is not one of its captures; the start, at the first move.
+            let done = if moves == 0 { entry.is_move() } else { played == moves && !entry.is_removal() };
+            if done {
+                break;
+            }
+            played += u32::from(entry.is_move());
+            if let Some(index) = entry.index().filter(|&i| i < cells) {
+                board[index] = match entry.content() {
+                    1 => Some(Color::Black),
+                    2 => Some(Color::White),
+                    _ => None,
+                };
+            }
+        }
+        board
+    }
+
     /// Whether `point` ever held a stone of `color` (always true on a
     /// board of more than 384 points).
     pub fn ever_held(&self, color: Color, point: Point) -> bool {

@@ -16,6 +16,7 @@ mod convert;
 mod dedupe;
 mod diag;
 mod fmt;
+mod index;
 mod inplace;
 mod inputs;
 mod json;
@@ -26,6 +27,7 @@ mod position;
 mod progress;
 mod rewrite;
 mod run;
+mod search;
 mod split;
 mod stats;
 mod visit;
@@ -116,6 +118,12 @@ enum Command {
     /// final position, up to rotation and mirroring): files and game
     /// indexes.
     Dedupe(dedupe::DedupeArgs),
+    /// An index of the games for `sgf search`, in one file (-o INDEX).
+    Index(index::IndexArgs),
+    /// Games where a pattern (an SGF file's SZ, AB/AW and VW) occurs, up
+    /// to rotation and mirroring: the moves played next, then the games;
+    /// from an index, or a scan of PATHs.
+    Search(search::SearchArgs),
 }
 
 /// The exit statuses.
@@ -140,6 +148,8 @@ fn main() -> ExitCode {
         Command::Json(args) => json::main(args, &cli.common),
         Command::Split(args) => split::main(args, &cli.common),
         Command::Dedupe(args) => dedupe::main(args, &cli.common),
+        Command::Index(args) => index::main(args, &cli.common),
+        Command::Search(args) => search::main(args, &cli.common),
     };
     ExitCode::from(status as u8)
 }
