@@ -147,7 +147,11 @@ impl GameRecord {
         for entry in &self.entries {
             // The position after a move is complete at the next entry
             // that is not one of its captures; the start, at the first move.
-            let done = if moves == 0 { entry.is_move() } else { played == moves && !entry.is_removal() };
+            let done = if moves == 0 {
+                entry.is_move()
+            } else {
+                played == moves && !entry.is_removal()
+            };
             if done {
                 break;
             }

@@ -48,7 +48,7 @@ pub struct RecordsJob(pub Mode);
 #[derive(Default)]
 pub struct Records {
     builder: Option<TreeBuilder>,
-    found: Vec<Option<GameRecord>>,
+    found: Vec<Option<Box<GameRecord>>>,
 }
 
 impl Job for RecordsJob {
@@ -64,12 +64,12 @@ impl Job for RecordsJob {
 }
 
 impl Visit for Records {
-    type Out = Vec<Option<GameRecord>>;
+    type Out = Vec<Option<Box<GameRecord>>>;
 
     fn event(&mut self, event: &Event<'_>, span: Range<u64>, _: &Ctx<'_>, _: &mut Vec<Note>) {
         let builder = self.builder.get_or_insert_with(TreeBuilder::lenient);
         if let Ok(Some(tree)) = builder.push_spanned(event, span) {
-            self.found.push(GameRecord::from_tree(&tree).ok());
+            self.found.push(GameRecord::from_tree(&tree).ok().map(Box::new));
         }
     }
 
@@ -85,7 +85,7 @@ pub enum Item<'a> {
     File(&'a str),
     /// A game: its file's number, its index in the file, and its record
     /// (none when it is not Go).
-    Game(u32, u32, Option<GameRecord>),
+    Game(u32, u32, Option<Box<GameRecord>>),
 }
 
 /// Runs [`RecordsJob`] over `paths`, handing the files and the games'
@@ -146,11 +146,16 @@ pub fn main(args: &IndexArgs, common: &Common) -> Status {
     let (games_before, moves_before) = (builder.games(), builder.moves());
     let mut not_go = 0u64;
     let mut file = 0;
-    let (mut totals, counts) = each_record(&args.inputs.paths, args.strictness.mode(), common, |item| match item {
-        Item::File(name) => file = builder.add_file(name),
-        Item::Game(_, index, Some(record)) => builder.push(file, u64::from(index), &record),
-        Item::Game(_, _, None) => not_go += 1,
-    });
+    let (mut totals, counts) = each_record(
+        &args.inputs.paths,
+        args.strictness.mode(),
+        common,
+        |item| match item {
+            Item::File(name) => file = builder.add_file(name),
+            Item::Game(_, index, Some(record)) => builder.push(file, u64::from(index), &record),
+            Item::Game(_, _, None) => not_go += 1,
+        },
+    );
     if let Err(err) = builder.write_file(path, args.force || args.append) {
         return trouble(&format!("{}: {err}", path.display()));
     }

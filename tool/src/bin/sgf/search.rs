@@ -132,7 +132,11 @@ fn scan(
             Item::Game(file, index, Some(record)) => drop(scanner.push(file, index, &record)),
             Item::Game(_, _, None) => {}
         });
-    (scanner.finish(), names, crate::check::status(&totals, counts))
+    (
+        scanner.finish(),
+        names,
+        crate::check::status(&totals, counts),
+    )
 }
 
 /// A move in SGF letters (`pd`), or `pass`.
@@ -175,7 +179,11 @@ fn write_table(results: &SearchResults, names: &[String], top: usize) -> io::Res
         let next = found.next.map_or("none".to_string(), |(color, played)| {
             format!("{}[{}]", color_letter(color), letters(played))
         });
-        let swapped = if found.colors_swapped { " colors swapped" } else { "" };
+        let swapped = if found.colors_swapped {
+            " colors swapped"
+        } else {
+            ""
+        };
         writeln!(
             out,
             "{} #{} move {} symmetry {}{swapped} next {next}",
