@@ -69,7 +69,8 @@ impl Visit for Records {
     fn event(&mut self, event: &Event<'_>, span: Range<u64>, _: &Ctx<'_>, _: &mut Vec<Note>) {
         let builder = self.builder.get_or_insert_with(TreeBuilder::lenient);
         if let Ok(Some(tree)) = builder.push_spanned(event, span) {
-            self.found.push(GameRecord::from_tree(&tree).ok().map(Box::new));
+            self.found
+                .push(GameRecord::from_tree(&tree).ok().map(Box::new));
         }
     }
 
