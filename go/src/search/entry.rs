@@ -27,7 +27,15 @@ pub enum Kind {
     Cleared,
 }
 
-/// One change of a main line: see the [module docs](self).
+/// One change of a main line: a move, a stone it captured, or a point
+/// set up.
+///
+/// The twelve low bits hold the point, `row * cols + col` (boards up to
+/// 52×52 need 2,704 values), or [`PASS`]; bits 12 to 14 the kind (0 a
+/// black move, 1 a white move, 2 a stone removed by the move before, 3
+/// and 4 a black or white stone set up, 5 a point cleared); bit 15 says
+/// that the stone placed here stays on the board to the end of the main
+/// line. The index stores entries as little-endian `u16`s.
 ///
 /// ```
 /// use sgf_go::search::{Entry, Kind};

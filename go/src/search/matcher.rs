@@ -1,18 +1,5 @@
 //! [`Matcher`]: a [`Pattern`] compiled for the search, and the search of
 //! one game's main line.
-//!
-//! Each way the pattern can lie on a board (a symmetry, and with
-//! `colors` the colours exchanged as well) is a variant, up to 16. For
-//! each point of the board the matcher lists the variants whose region
-//! covers it and what they want there; replaying a game's entries, it
-//! keeps for each variant how many points of its region differ from
-//! the pattern, so that a position matches when a count is zero, and
-//! each change costs a few table steps. A variant is dropped for the
-//! rest of the game when a stone that stays to the end lands where it
-//! wants something else; the game is given up when none is left, which
-//! in most games happens within a few dozen moves. Before any replay,
-//! the points that ever held a stone of each colour rule out the
-//! variants whose stones the game never had.
 
 use super::entry::Entry;
 use super::pattern::Pattern;
@@ -46,7 +33,20 @@ struct Table {
     needs: Option<Vec<[Bits; 2]>>,
 }
 
-/// A pattern compiled for searching: see the [module docs](self).
+/// A pattern compiled for searching.
+///
+/// Each way the pattern can lie on a board (a symmetry, and with
+/// `colors` the colours exchanged as well) is a variant, up to 16. For
+/// each point of the board the matcher lists the variants whose region
+/// covers it and what they want there; replaying a game's entries, it
+/// keeps for each variant how many points of its region differ from
+/// the pattern, so that a position matches when a count is zero, and
+/// each change costs a few table steps. A variant is dropped for the
+/// rest of the game when a stone that stays to the end lands where it
+/// wants something else; the game is given up when none is left, which
+/// in most games happens within a few dozen moves. Before any replay,
+/// the points that ever held a stone of each colour rule out the
+/// variants whose stones the game never had.
 ///
 /// ```
 /// use sgf_go::search::{GameRecord, Matcher, Pattern};
