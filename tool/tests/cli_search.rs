@@ -3,6 +3,7 @@
 //! `--append`, and a damaged index.
 #![cfg(feature = "cli")]
 
+#[allow(dead_code)]
 #[path = "support/archives.rs"]
 mod archives;
 #[path = "support/cli.rs"]
