@@ -6,6 +6,7 @@
 
 mod columns;
 mod data;
+mod index;
 mod moves;
 mod pool;
 mod positions;
@@ -38,6 +39,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_game::PyNode>()?;
     m.add_class::<py_game::PyInfo>()?;
     m.add_class::<py_game::PyWarning>()?;
+    m.add_class::<index::IndexFile>()?;
     m.add("BLACK", data::BLACK)?;
     m.add("WHITE", data::WHITE)?;
     Ok(())
