@@ -59,8 +59,11 @@ def test_patterns_from_files_and_arrays_agree(folder):
     from_text = index.search(PATTERN).hits
     assert index.search(str(path)).hits.equals(from_text)
     assert index.search(grid, region=region).hits.equals(from_text)
-    # Without a region, the whole board must match: no game has it.
-    assert index.search(grid).hits.num_rows == 0
+    # Without a region, the whole board must match: the one stone alone,
+    # which game 2 never has (its first move is ee).
+    whole = index.search(grid).hits
+    assert whole.column("game").to_pylist() == [0, 1, 0]
+    assert whole.column("move").to_pylist() == [1, 1, 0]
     with pytest.raises(ValueError):
         index.search(np.full((9, 9), 5))
 
