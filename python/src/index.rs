@@ -238,6 +238,11 @@ impl IndexFile {
             }
             _ => IndexBuilder::new(),
         };
+        let folder = match path.parent() {
+            Some(folder) if !folder.as_os_str().is_empty() => folder.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        builder = builder.spill_to(folder);
         let failures = py.detach(|| add_inputs(&mut builder, &paths, jobs));
         if let Some(first) = failures.first() {
             return Err(PyOSError::new_err(first.clone()));

@@ -1,13 +1,14 @@
 //! [`IndexBuilder`]: games appended in order, written as one index file.
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::format::{
     GameSlot, IndexError, BITS, ENTRIES, FILES, HEADER, MAGIC, META, NAMES, SECTIONS, VERSION,
 };
 use super::index::Index;
 use super::record::GameRecord;
+use super::section::Section;
 use sgf_stream::typed::Color;
 
 /// Builds an index: files named with [`add_file`](Self::add_file),
@@ -31,13 +32,22 @@ use sgf_stream::typed::Color;
 /// assert_eq!(index.game(1)?.moves(), 2);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub struct IndexBuilder {
-    sections: [Vec<u8>; SECTIONS],
+    sections: [Section; SECTIONS],
     games: u64,
     files: u32,
     moves: u64,
+    /// Where sections past `limit` bytes go, if anywhere.
+    spill: Option<PathBuf>,
+    /// Bytes of a section kept in memory when spilling ([`SPILL`]).
+    limit: usize,
+    /// The first error of writing a section out.
+    error: Option<io::Error>,
 }
+
+/// Bytes of a section kept in memory when the builder spills.
+const SPILL: usize = 4 << 20;
 
 impl IndexBuilder {
     /// An empty index.
@@ -49,7 +59,7 @@ impl IndexBuilder {
     pub fn from_index(index: &Index<'_>) -> IndexBuilder {
         let mut builder = IndexBuilder::new();
         for (section, bytes) in builder.sections.iter_mut().zip(index.section_bytes()) {
-            section.extend_from_slice(bytes);
+            section.mem.extend_from_slice(bytes);
         }
         builder.games = index.games() as u64;
         builder.files = index.files() as u32;
@@ -57,16 +67,56 @@ impl IndexBuilder {
         builder
     }
 
+    /// This builder, keeping at most a few megabytes of each section in
+    /// memory and the rest in temporary files in `dir` (best the folder of
+    /// the index, on the same disk), so that its memory does not grow with
+    /// the games. The files are removed from the folder as soon as they
+    /// are made (on systems that allow it) and freed with the builder.
+    ///
+    /// ```
+    /// use sgf_go::search::{GameRecord, Index, IndexBuilder};
+    /// let record = GameRecord::from_tree(&sgf_stream::parse("(;SZ[9];B[cc];W[gg])")?)?;
+    /// let mut builder = IndexBuilder::new().spill_to(std::env::temp_dir());
+    /// let file = builder.add_file("a.sgf");
+    /// for i in 0..3 {
+    ///     builder.push(file, i, &record);
+    /// }
+    /// let bytes = builder.to_bytes();
+    /// assert_eq!(Index::from_bytes(&bytes)?.games(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn spill_to(mut self, dir: impl Into<PathBuf>) -> IndexBuilder {
+        self.spill = Some(dir.into());
+        self.limit = SPILL;
+        self
+    }
+
+    /// Writes the large sections out, if the builder spills.
+    fn spill(&mut self) {
+        let Some(dir) = &self.spill else { return };
+        for section in &mut self.sections {
+            if let Err(err) = section.spill(dir, self.limit) {
+                self.error.get_or_insert(err);
+                self.spill = None;
+                return;
+            }
+        }
+    }
+
     /// Names the next file (any text: a path, an archive member); games
     /// of it are pushed with the number returned.
     pub fn add_file(&mut self, name: &str) -> u32 {
         let names = &mut self.sections[NAMES];
-        names.extend_from_slice(name.as_bytes());
-        let end = names.len() as u64;
-        if self.sections[FILES].is_empty() {
-            self.sections[FILES].extend_from_slice(&0u64.to_le_bytes());
+        names.mem.extend_from_slice(name.as_bytes());
+        let end = names.len();
+        if self.sections[FILES].len() == 0 {
+            self.sections[FILES]
+                .mem
+                .extend_from_slice(&0u64.to_le_bytes());
         }
-        self.sections[FILES].extend_from_slice(&end.to_le_bytes());
+        self.sections[FILES]
+            .mem
+            .extend_from_slice(&end.to_le_bytes());
         self.files += 1;
         self.files - 1
     }
@@ -75,15 +125,16 @@ impl IndexBuilder {
     /// it, `index` the game's place in that file (from 0).
     pub fn push(&mut self, file: u32, index: u64, record: &GameRecord) {
         let entries = &mut self.sections[ENTRIES];
-        let entries_start = (entries.len() / 2) as u64;
+        let entries_start = entries.len() / 2;
         for entry in record.entries() {
-            entries.extend_from_slice(&entry.0.to_le_bytes());
+            entries.mem.extend_from_slice(&entry.0.to_le_bytes());
         }
         let meta = &mut self.sections[META];
-        let meta_start = meta.len() as u64;
-        record.meta.encode(meta);
-        let meta_len = (meta.len() as u64 - meta_start).min(u64::from(u16::MAX));
-        meta.truncate((meta_start + meta_len) as usize);
+        let meta_start = meta.len();
+        let before = meta.mem.len();
+        record.meta.encode(&mut meta.mem);
+        let meta_len = (meta.mem.len() - before).min(usize::from(u16::MAX));
+        meta.mem.truncate(before + meta_len);
         let size = record.size();
         let slot = GameSlot {
             entries_start,
@@ -101,14 +152,19 @@ impl IndexBuilder {
                 Some(Color::White) => 2,
             },
         };
-        slot.write(&mut self.sections[super::format::GAMES]);
+        slot.write(&mut self.sections[super::format::GAMES].mem);
         for color in [Color::Black, Color::White] {
             for word in record.ever(color) {
-                self.sections[BITS].extend_from_slice(&word.to_le_bytes());
+                self.sections[BITS]
+                    .mem
+                    .extend_from_slice(&word.to_le_bytes());
             }
         }
         self.games += 1;
         self.moves += u64::from(record.moves());
+        if self.games % 1024 == 0 || self.limit < 64 {
+            self.spill();
+        }
     }
 
     /// Games so far.
@@ -129,12 +185,7 @@ impl IndexBuilder {
     /// The size of the index file, in bytes.
     pub fn len(&self) -> u64 {
         let table = (HEADER + 16 * SECTIONS) as u64;
-        table
-            + self
-                .sections
-                .iter()
-                .map(|s| padded(s.len()) as u64)
-                .sum::<u64>()
+        table + self.sections.iter().map(|s| padded(s.len())).sum::<u64>()
     }
 
     /// Whether no game was pushed.
@@ -145,8 +196,12 @@ impl IndexBuilder {
     /// Writes the index.
     ///
     /// # Errors
-    /// Those of `out`.
+    /// Those of `out`, and of writing a section to its temporary file
+    /// ([`spill_to`](Self::spill_to)).
     pub fn write_to(&self, mut out: impl Write) -> io::Result<()> {
+        if let Some(err) = &self.error {
+            return Err(io::Error::new(err.kind(), err.to_string()));
+        }
         let mut head = Vec::with_capacity(HEADER + 16 * SECTIONS);
         head.extend_from_slice(&MAGIC);
         head.extend_from_slice(&VERSION.to_le_bytes());
@@ -160,13 +215,13 @@ impl IndexBuilder {
         let mut offset = (HEADER + 16 * SECTIONS) as u64;
         for section in &self.sections {
             head.extend_from_slice(&offset.to_le_bytes());
-            head.extend_from_slice(&(section.len() as u64).to_le_bytes());
-            offset += padded(section.len()) as u64;
+            head.extend_from_slice(&section.len().to_le_bytes());
+            offset += padded(section.len());
         }
         out.write_all(&head)?;
         for section in &self.sections {
-            out.write_all(section)?;
-            out.write_all(&[0; 7][..padded(section.len()) - section.len()])?;
+            section.write_to(&mut out)?;
+            out.write_all(&[0; 7][..(padded(section.len()) - section.len()) as usize])?;
         }
         out.flush()
     }
@@ -215,6 +270,37 @@ impl IndexBuilder {
 }
 
 /// A section's length padded to a multiple of eight bytes.
-fn padded(len: usize) -> usize {
+fn padded(len: u64) -> u64 {
     len.div_ceil(8) * 8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_spilled_index_is_the_index_kept_in_memory() {
+        let tree = sgf_stream::parse("(;SZ[9]PB[Ann]RE[B+R];B[cc];W[gg];B[gc];W[cg])").unwrap();
+        let record = GameRecord::from_tree(&tree).unwrap();
+        let mut kept = IndexBuilder::new();
+        let mut spilled = IndexBuilder::new().spill_to(std::env::temp_dir());
+        spilled.limit = 16;
+        for builder in [&mut kept, &mut spilled] {
+            for file in 0..3 {
+                let file = builder.add_file(&format!("file {file}"));
+                for i in 0..50 {
+                    builder.push(file, i, &record);
+                }
+            }
+        }
+        assert!(spilled.sections.iter().all(|s| s.mem.len() < 64));
+        let bytes = spilled.to_bytes();
+        assert_eq!(bytes, kept.to_bytes());
+        assert_eq!(bytes.len() as u64, spilled.len());
+        // Written twice: the temporary files are read from their start.
+        assert_eq!(spilled.to_bytes(), bytes);
+        let index = Index::from_bytes(&bytes).unwrap();
+        assert_eq!((index.games(), index.files()), (150, 3));
+        assert_eq!(index.game(149).unwrap().record().unwrap(), record);
+    }
 }

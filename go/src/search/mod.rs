@@ -92,6 +92,7 @@ mod pattern;
 mod record;
 mod results;
 mod scan;
+mod section;
 
 pub use builder::IndexBuilder;
 pub use entry::{Entry, Kind, PASS};

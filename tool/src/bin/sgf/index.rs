@@ -2,8 +2,10 @@
 //! `sgf search` (see `sgf_go::search` for the format).
 //!
 //! Worker threads read the games and replay each main line into a
-//! record; this thread appends them in input order and writes the file
-//! at the end, beside the target and then renamed over it. An existing
+//! record; this thread appends them in input order (all but a few
+//! megabytes of the index wait in temporary files in the index's folder)
+//! and writes the file at the end, beside the target and then renamed
+//! over it. An existing
 //! index is replaced only with `--force`; `--append` adds the inputs'
 //! games to it.
 
@@ -144,6 +146,12 @@ pub fn main(args: &IndexArgs, common: &Common) -> Status {
         }
         IndexBuilder::new()
     };
+    // The sections beyond a few megabytes wait on the index's disk.
+    let folder = match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    builder = builder.spill_to(folder);
     let (games_before, moves_before) = (builder.games(), builder.moves());
     let mut not_go = 0u64;
     let mut file = 0;
