@@ -205,17 +205,14 @@ fn write_json(results: &SearchResults, names: &[String]) -> io::Result<()> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     for hit in &results.hits {
         let next = match hit.found.next {
-            Some((_, Move::Play(point))) => serde_json::json!([point.col, point.row]),
-            _ => serde_json::Value::Null,
+            Some((_, Move::Play(point))) => format!("[{},{}]", point.col, point.row),
+            _ => "null".to_string(),
         };
-        let line = serde_json::json!({
-            "file": name(names, hit),
-            "game": hit.index,
-            "move": hit.found.moves,
-            "symmetry": hit.found.symmetry,
-            "colors_swapped": hit.found.colors_swapped,
-            "next": next,
-        });
+        let file = serde_json::Value::from(name(names, hit));
+        let line = format!(
+            "{{\"file\":{file},\"game\":{},\"move\":{},\"symmetry\":{},\"colors_swapped\":{},\"next\":{next}}}",
+            hit.index, hit.found.moves, hit.found.symmetry, hit.found.colors_swapped
+        );
         writeln!(out, "{line}")?;
     }
     out.flush()
