@@ -48,6 +48,7 @@ pub mod render;
 mod replay;
 mod rules;
 mod scratch;
+pub mod search;
 mod step;
 mod symmetry;
 mod turn;

@@ -30,6 +30,7 @@ from ._native import (
     parse,
 )
 from ._native import write_sgf as _write_sgf
+from .search import Index, SearchResult
 
 __all__ = [
     "BLACK",
@@ -37,9 +38,11 @@ __all__ = [
     "Game",
     "GameInfo",
     "GameIterator",
+    "Index",
     "Node",
     "ParseWarning",
     "SgfError",
+    "SearchResult",
     "SgfWarning",
     "events",
     "iter_games",

@@ -11,6 +11,7 @@ mod collect;
 mod columns;
 mod data;
 mod gather;
+mod index;
 mod moves;
 mod pictures;
 mod positions;
@@ -41,6 +42,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_game::PyNode>()?;
     m.add_class::<py_game::PyInfo>()?;
     m.add_class::<py_game::PyWarning>()?;
+    m.add_class::<index::IndexFile>()?;
     m.add("BLACK", data::BLACK)?;
     m.add("WHITE", data::WHITE)?;
     Ok(())

@@ -16,17 +16,17 @@ mod convert;
 mod dedupe;
 mod diag;
 mod fmt;
+mod index;
 mod inplace;
-
 mod json;
 mod mainline;
 mod output;
-
 mod position;
 mod progress;
 mod render;
 mod rewrite;
 mod run;
+mod search;
 mod split;
 mod stats;
 
@@ -120,6 +120,12 @@ enum Command {
     /// of the main line, --move N, a variation by --path; or one picture
     /// per move (--all-moves).
     Render(render::RenderArgs),
+    /// An index of the games for `sgf search`, in one file (-o INDEX).
+    Index(index::IndexArgs),
+    /// Games where a pattern (an SGF file's SZ, AB/AW and VW) occurs, up
+    /// to rotation and mirroring: the moves played next, then the games;
+    /// from an index, or a scan of PATHs.
+    Search(search::SearchArgs),
 }
 
 /// The exit statuses.
@@ -145,6 +151,8 @@ fn main() -> ExitCode {
         Command::Split(args) => split::main(args, &cli.common),
         Command::Dedupe(args) => dedupe::main(args, &cli.common),
         Command::Render(args) => render::main(args, &cli.common),
+        Command::Index(args) => index::main(args, &cli.common),
+        Command::Search(args) => search::main(args, &cli.common),
     };
     ExitCode::from(status as u8)
 }

@@ -1,0 +1,225 @@
+//! Searching: the games of an [`Index`] on several threads, or records
+//! one after another ([`Scanner`]), with the same [`Matcher`].
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use super::format::IndexError;
+use super::index::Index;
+use super::matcher::{Matcher, Scratch};
+use super::pattern::Pattern;
+use super::record::GameRecord;
+use super::results::{Hit, SearchResults};
+
+/// How to search.
+///
+/// ```
+/// use sgf_go::search::SearchOptions;
+/// let options = SearchOptions::new().colors(true).threads(2);
+/// assert!(options.colors);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Whether positions with the colours exchanged match too (default:
+    /// no).
+    pub colors: bool,
+    /// Threads searching an index (default: 1).
+    pub threads: usize,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            colors: false,
+            threads: 1,
+        }
+    }
+}
+
+impl SearchOptions {
+    /// The defaults: the pattern's colours only, one thread.
+    pub fn new() -> Self {
+        SearchOptions::default()
+    }
+
+    /// Sets [`colors`](Self::colors).
+    pub fn colors(mut self, yes: bool) -> Self {
+        self.colors = yes;
+        self
+    }
+
+    /// Sets [`threads`](Self::threads) (at least 1).
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+}
+
+/// A chunk's number and its hits.
+type ChunkHits = (usize, Result<Vec<Hit>, IndexError>);
+
+/// Games a thread takes at a time.
+const CHUNK: usize = 4096;
+
+impl Index<'_> {
+    /// Every game of the index that matches `pattern`, at its first
+    /// matching position; see [`Matcher`] for what matches.
+    ///
+    /// # Errors
+    /// [`IndexError::Damaged`]: a game's record points outside the file.
+    ///
+    /// ```
+    /// use sgf_go::search::{GameRecord, Index, IndexBuilder, Pattern, SearchOptions};
+    /// let mut builder = IndexBuilder::new();
+    /// let file = builder.add_file("games.sgf");
+    /// for (i, game) in ["(;SZ[9];B[cc];W[gg])", "(;SZ[9];B[ee];W[cc])"].iter().enumerate() {
+    ///     builder.push(file, i as u64, &GameRecord::from_tree(&sgf_stream::parse(game)?)?);
+    /// }
+    /// let bytes = builder.to_bytes();
+    /// let index = Index::from_bytes(&bytes)?;
+    /// let pattern = Pattern::from_sgf(b"(;SZ[9]AB[cc]VW[aa:dd])")?;
+    /// let results = index.search(&pattern, SearchOptions::new())?;
+    /// assert_eq!(results.hits.len(), 1); // the second game has White there
+    /// let swapped = index.search(&pattern, SearchOptions::new().colors(true))?;
+    /// assert_eq!(swapped.hits.len(), 2);
+    /// assert!(swapped.hits[1].found.colors_swapped);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn search(
+        &self,
+        pattern: &Pattern,
+        options: SearchOptions,
+    ) -> Result<SearchResults, IndexError> {
+        let matcher = Matcher::new(pattern, options.colors);
+        let chunks = self.games().div_ceil(CHUNK);
+        let next = AtomicUsize::new(0);
+        let done: Mutex<Vec<ChunkHits>> = Mutex::new(Vec::new());
+        let work = || {
+            let mut scratch = Scratch::default();
+            loop {
+                let chunk = next.fetch_add(1, Ordering::Relaxed);
+                if chunk >= chunks {
+                    break;
+                }
+                let games = chunk * CHUNK..((chunk + 1) * CHUNK).min(self.games());
+                let hits = self.search_games(&matcher, games, &mut scratch);
+                done.lock()
+                    .expect("no thread panics holding it")
+                    .push((chunk, hits));
+            }
+        };
+        let threads = options.threads.clamp(1, chunks.max(1));
+        if threads == 1 {
+            work();
+        } else {
+            std::thread::scope(|scope| {
+                for _ in 0..threads {
+                    scope.spawn(work);
+                }
+            });
+        }
+        let mut done = done.into_inner().expect("no thread panics holding it");
+        done.sort_by_key(|(chunk, _)| *chunk);
+        let mut hits = Vec::new();
+        for (_, found) in done {
+            hits.extend(found?);
+        }
+        Ok(SearchResults {
+            hits,
+            games: self.games() as u64,
+        })
+    }
+
+    fn search_games(
+        &self,
+        matcher: &Matcher,
+        games: std::ops::Range<usize>,
+        scratch: &mut Scratch,
+    ) -> Result<Vec<Hit>, IndexError> {
+        let mut hits = Vec::new();
+        for i in games {
+            let game = self.game(i)?;
+            let Some(found) = matcher.find(game.size(), &game.ever(), game.entries(), scratch)
+            else {
+                continue;
+            };
+            hits.push(Hit {
+                game: i as u64,
+                file: game.file(),
+                index: game.index_in_file(),
+                found,
+                winner: game.winner(),
+            });
+        }
+        Ok(hits)
+    }
+}
+
+/// A search over records given one by one, in order: the scan of
+/// inputs without an index. It gives the hits that an index of the same
+/// records gives.
+///
+/// ```
+/// use sgf_go::search::{GameRecord, Pattern, Scanner};
+/// let pattern = Pattern::from_sgf(b"(;SZ[9]AB[ee]VW[dd:ff])")?;
+/// let mut scanner = Scanner::new(&pattern, false);
+/// for (i, game) in ["(;SZ[9];B[ee])", "(;SZ[9];B[cc])"].iter().enumerate() {
+///     scanner.push(0, i as u32, &GameRecord::from_tree(&sgf_stream::parse(game)?)?);
+/// }
+/// let results = scanner.finish();
+/// assert_eq!((results.games, results.hits.len()), (2, 1));
+/// assert_eq!(results.hits[0].found.moves, 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Scanner {
+    matcher: Matcher,
+    scratch: Scratch,
+    results: SearchResults,
+}
+
+impl Scanner {
+    /// A scan for `pattern`; with `colors`, exchanged colours too.
+    pub fn new(pattern: &Pattern, colors: bool) -> Scanner {
+        Scanner {
+            matcher: Matcher::new(pattern, colors),
+            scratch: Scratch::default(),
+            results: SearchResults::default(),
+        }
+    }
+
+    /// Searches the next game: `index` is its place in file `file`.
+    /// Returns the hit, if it matched.
+    pub fn push(&mut self, file: u32, index: u32, record: &GameRecord) -> Option<Hit> {
+        let game = self.results.games;
+        self.results.games += 1;
+        let found = self.matcher.find(
+            record.size(),
+            &[
+                *record.ever(sgf_stream::typed::Color::Black),
+                *record.ever(sgf_stream::typed::Color::White),
+            ],
+            record.entries().iter().copied(),
+            &mut self.scratch,
+        )?;
+        let hit = Hit {
+            game,
+            file,
+            index,
+            found,
+            winner: record.meta.winner(),
+        };
+        self.results.hits.push(hit);
+        Some(hit)
+    }
+
+    /// The hits so far.
+    pub fn results(&self) -> &SearchResults {
+        &self.results
+    }
+
+    /// The results.
+    pub fn finish(self) -> SearchResults {
+        self.results
+    }
+}
