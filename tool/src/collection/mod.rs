@@ -60,6 +60,7 @@
 
 mod lines;
 mod piece;
+mod record;
 mod run;
 mod source;
 mod visit;
@@ -72,6 +73,7 @@ use std::time::Duration;
 use sgf_stream::ReaderBuilder;
 
 pub use piece::Done;
+pub use record::MAX_RECORD;
 pub use source::{total_size, Input, Source, STDIN_NAME};
 pub use visit::{Ctx, Depth, Job, Note, Visit};
 
