@@ -11,7 +11,9 @@ use std::sync::Arc;
 use bytes::Bytes;
 use sgf_stream::formats::Format;
 
-use crate::inputs::{self as found, find_files, is_sgf, Container, Failure, FoundFile, Walker};
+use crate::inputs::{
+    self as found, find_files, format_of_name, Container, Failure, FoundFile, Walker,
+};
 
 /// Where a collection's inputs come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,12 +93,18 @@ pub(crate) enum Told {
 
 impl Told {
     /// How the format of an input found under a folder or in an archive,
-    /// named `name`, is told.
-    fn by_name(name: &str) -> Told {
-        match is_sgf(name) {
-            true => Told::Sgf,
-            false => Told::Looked,
+    /// named `name` (its file name, or an archive member's path), is
+    /// told.
+    fn by_name(name: &[u8]) -> Told {
+        match format_of_name(name) {
+            Some(Format::Sgf) => Told::Sgf,
+            _ => Told::Looked,
         }
+    }
+
+    /// [`Told::by_name`] of the file at `path` (whose extension ends it).
+    fn by_path(path: &Path) -> Told {
+        Told::by_name(path.as_os_str().as_encoded_bytes())
     }
 }
 
@@ -215,9 +223,9 @@ impl found::Visitor for ToFound<'_, '_> {
             Ok(size) => size,
             Err(err) => return (self.visit)(failed(&file.name(), &err)),
         };
-        let told = match file.path() == self.named {
+        let told = match file.path().as_os_str() == self.named.as_os_str() {
             true => Told::Looked,
-            false => Told::by_name(&file.rel().to_string_lossy()),
+            false => Told::by_path(file.path()),
         };
         let input = Input {
             name: file.name(),
@@ -230,9 +238,9 @@ impl found::Visitor for ToFound<'_, '_> {
 
     fn stream(&mut self, input: found::Input, reader: &mut dyn Read) -> ControlFlow<()> {
         let told = match &input.member {
-            None if input.path == self.named => Told::Looked,
-            Some(member) => Told::by_name(member),
-            None => Told::by_name(&input.path.to_string_lossy()),
+            None if input.path.as_os_str() == self.named.as_os_str() => Told::Looked,
+            Some(member) => Told::by_name(member.as_bytes()),
+            None => Told::by_path(&input.path),
         };
         let input = Input {
             name: input.name_with(':'),

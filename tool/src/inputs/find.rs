@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use super::file::Folder;
-use super::{is_game_record, Failure, FoundFile};
+use super::{format_of_name, Failure, FoundFile};
 
 /// Calls `found` with every file that `path` names, in order, or with
 /// what could not be read, until it returns `Break` (which is returned).
@@ -87,7 +87,7 @@ fn sorted_entries(dir: &Path, root: &Path) -> io::Result<Vec<Entry>> {
         let path = entry.path();
         let entry = if kind.is_dir() {
             Entry::Folder(path)
-        } else if !is_game_record(&name.to_string_lossy()) {
+        } else if format_of_name(name.as_encoded_bytes()).is_none() {
             continue;
         } else if kind.is_file() || (kind.is_symlink() && path.is_file()) {
             Entry::File(FoundFile::in_folder(path, root, &folder))

@@ -271,12 +271,21 @@ fn ends_with(name: &str, suffix: &str) -> bool {
 /// assert_eq!(named_format("e.txt"), None);
 /// ```
 pub fn named_format(name: &str) -> Option<Format> {
-    let name = match ends_with(name, ".gz") {
+    format_of_name(name.as_bytes())
+}
+
+/// [`named_format`] of a name as bytes (such as
+/// [`OsStr::as_encoded_bytes`](std::ffi::OsStr::as_encoded_bytes)): only
+/// its last bytes are looked at.
+pub(crate) fn format_of_name(name: &[u8]) -> Option<Format> {
+    let name = match name.len() >= 3 && name[name.len() - 3..].eq_ignore_ascii_case(b".gz") {
         true => &name[..name.len() - 3],
         false => name,
     };
-    let (_, extension) = name.rsplit_once('.')?;
-    Format::from_extension(extension)
+    match name {
+        [.., b'.', a, b, c] => Format::from_extension(std::str::from_utf8(&[*a, *b, *c]).ok()?),
+        _ => None,
+    }
 }
 
 /// Whether a folder entry or an archive member is read: its name ends
