@@ -185,10 +185,12 @@ impl sgf_tool::collection::Visit for Visitor {
     }
 }
 
-/// The text the spans of a batch count in (none for a stream).
+/// The text the spans of a batch or a record count in (none for a
+/// stream).
 fn text_of<'c>(ctx: &Ctx<'c>) -> &'c [u8] {
     match ctx {
         Ctx::Batch(decoded) => decoded.text(),
+        Ctx::Record(converted) => converted.sgf().as_bytes(),
         Ctx::Stream(..) => &[],
     }
 }

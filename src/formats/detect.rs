@@ -16,31 +16,39 @@ impl Format {
     /// assert_eq!(Format::from_extension("txt"), None);
     /// ```
     pub fn from_extension(extension: &str) -> Option<Format> {
-        let lower = extension.to_ascii_lowercase();
-        Some(match lower.as_str() {
-            "sgf" => Format::Sgf,
-            "gib" => Format::Gib,
-            "ngf" => Format::Ngf,
-            "ugf" | "ugi" => Format::Ugf,
+        let &[a, b, c] = extension.as_bytes() else {
+            return None;
+        };
+        Some(match [a, b, c].map(|byte| byte.to_ascii_lowercase()) {
+            [b's', b'g', b'f'] => Format::Sgf,
+            [b'g', b'i', b'b'] => Format::Gib,
+            [b'n', b'g', b'f'] => Format::Ngf,
+            [b'u', b'g', b'f' | b'i'] => Format::Ugf,
             _ => return None,
         })
     }
 
     /// The format of an input that starts with `head`, if its first
-    /// lines show it: a `\HS` line (GIB), a `[Header]` section (UGF), a
-    /// game tree `(;` (SGF), or NGF's header (a board size on line 2, a
-    /// handicap on line 6) or its moves (`PMABBREER`).
+    /// lines show it: a game tree `(;` first (SGF, told without looking
+    /// further), a `\HS` line (GIB), a `[Header]` section (UGF), or
+    /// NGF's header (a board size on line 2, a handicap on line 6) or its
+    /// moves (`PMABBREER`).
     ///
     /// ```
     /// use sgf_stream::formats::Format;
     /// assert_eq!(Format::sniff(b"\\HS\r\n\\[GIBOKIND=Global\\]\r\n"), Some(Format::Gib));
     /// assert_eq!(Format::sniff(b"[Header]\nLang=SJIS\n"), Some(Format::Ugf));
     /// assert_eq!(Format::sniff(b" (;GM[1])"), Some(Format::Sgf));
+    /// assert_eq!(Format::sniff(b"\xEF\xBB\xBF(\n;C[\\[GIBOKIND=Korea\\]])"), Some(Format::Sgf));
     /// assert_eq!(Format::sniff(b"Rated game\n19\nA 1D*\nB 2D*\nsite\n0\n0\n6\n"), Some(Format::Ngf));
     /// assert_eq!(Format::sniff(b"hello"), None);
     /// ```
     pub fn sniff(head: &[u8]) -> Option<Format> {
         let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+        let text = trim_start(head);
+        if text.starts_with(b"(") && trim_start(&text[1..]).starts_with(b";") {
+            return Some(Format::Sgf);
+        }
         let lines: Vec<&[u8]> = head
             .split(|&b| b == b'\n' || b == b'\r')
             .filter(|line| !line.iter().all(u8::is_ascii_whitespace))
@@ -54,9 +62,6 @@ impl Format {
         let section = lines.iter().find(|line| !line.starts_with(b"#"));
         if section.is_some_and(|line| line.eq_ignore_ascii_case(b"[Header]")) {
             return Some(Format::Ugf);
-        }
-        if first.starts_with(b"(") && trim(&first[1..]).starts_with(b";") {
-            return Some(Format::Sgf);
         }
         is_ngf(head).then_some(Format::Ngf)
     }
@@ -78,6 +83,12 @@ fn is_ngf(head: &[u8]) -> bool {
         .filter(|line| line.starts_with(b"GI"))
         .count();
     (number(1) && number(5)) || gi >= 5 || lines.iter().any(|line| is_move(line))
+}
+
+/// `bytes` without the ASCII whitespace they start with.
+fn trim_start(bytes: &[u8]) -> &[u8] {
+    let start = bytes.iter().position(|b| !b.is_ascii_whitespace());
+    &bytes[start.unwrap_or(bytes.len())..]
 }
 
 /// `bytes` without ASCII whitespace around them.

@@ -145,6 +145,18 @@ impl ReaderBuilder {
         self.limits
     }
 
+    /// The charset mode set so far (see [`charset`](Self::charset)).
+    ///
+    /// ```
+    /// use sgf_stream::{charset::CharsetMode, ReaderBuilder};
+    /// assert_eq!(ReaderBuilder::new().get_charset(), CharsetMode::Auto);
+    /// let utf8 = ReaderBuilder::new().charset(CharsetMode::Utf8);
+    /// assert_eq!(utf8.get_charset(), CharsetMode::Utf8);
+    /// ```
+    pub fn get_charset(&self) -> CharsetMode {
+        self.charset
+    }
+
     /// A reader over a whole input in memory; its events borrow `input`.
     pub fn from_slice(self, input: &[u8]) -> Reader<Slice<'_>> {
         self.reader(Slice::new(input))

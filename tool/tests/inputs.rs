@@ -137,6 +137,50 @@ fn folders_are_walked_in_name_order_taking_sgf_files_in_any_case() {
 }
 
 #[test]
+fn records_in_other_formats_are_taken_from_folders_and_archives_as_sgf_is() {
+    let dir = TempDir::new().unwrap();
+    let root = dir.path().join("games");
+    put(&root, "a.GIB", "gib");
+    put(&root, "b.ngf.Gz", gzip(b"ngf"));
+    put(&root, "c.Ugf", "ugf");
+    put(&root, "d.UGI", "ugi");
+    put(&root, "e.ngfx", "no");
+    put(&root, "gib", "no");
+    let members: &[(&str, &[u8])] = &[
+        ("x/one.ngf", b"ngf"),
+        ("two.txt", b"no"),
+        ("x/three.gib.gz", &gzip(b"gib")),
+    ];
+    put(&root, "f.tar", tar_bytes(members));
+    let archive = put(
+        dir.path(),
+        "g.zip",
+        zip_bytes(members, zip::CompressionMethod::Stored),
+    );
+    let seen = walk(dir.path(), &[root, archive]);
+    assert_eq!(
+        seen,
+        [
+            file("games/a.GIB", "a.GIB"),
+            stream("games/b.ngf.Gz", "b.ngf", "ngf"),
+            file("games/c.Ugf", "c.Ugf"),
+            file("games/d.UGI", "d.UGI"),
+            stream("g.zip/x/one.ngf", "g/x/one.ngf", "ngf"),
+            stream("g.zip/x/three.gib.gz", "g/x/three.gib", "gib"),
+        ]
+    );
+    // A tar archive is not taken from a folder; named, its records are.
+    let seen = walk(dir.path(), &[dir.path().join("games/f.tar")]);
+    assert_eq!(
+        seen,
+        [
+            stream("games/f.tar/x/one.ngf", "f/x/one.ngf", "ngf"),
+            stream("games/f.tar/x/three.gib.gz", "f/x/three.gib", "gib"),
+        ]
+    );
+}
+
+#[test]
 fn files_named_directly_are_taken_whatever_their_name_in_the_order_given() {
     let dir = TempDir::new().unwrap();
     let notes = put(dir.path(), "sub/notes.txt", "(;)");

@@ -12,6 +12,14 @@
 //! bounded by the batches in flight and the reader's limits, never by the
 //! size of a file; the results are the same for any number of jobs.
 //!
+//! A record in another format (GIB, NGF, UGF: see
+//! [`sgf_stream::formats`]) is read whole (up to [`MAX_RECORD`] bytes),
+//! converted, and its SGF text read through the same visitors, with
+//! [`Ctx::Record`] and [`Input::format`] saying so; its problems are placed
+//! at the record's lines. Inputs found in folders and archives are told
+//! by their names; a file named directly, standard input and bytes given
+//! are told by their first bytes.
+//!
 //! ```
 //! use std::ops::{ControlFlow, Range};
 //! use sgf_stream::Event;
@@ -60,6 +68,7 @@
 
 mod lines;
 mod piece;
+mod record;
 mod run;
 mod source;
 mod visit;
@@ -73,6 +82,7 @@ use std::time::Duration;
 use sgf_stream::ReaderBuilder;
 
 pub use piece::Done;
+pub use record::MAX_RECORD;
 pub use source::{total_size, Input, Source, STDIN_NAME};
 pub use visit::{Ctx, Depth, Job, Note, Visit};
 

@@ -39,13 +39,31 @@ pub struct Done<O> {
     pub error: Option<Diagnostic>,
 }
 
-/// One reading pass over a batch's text.
-struct Pass<O> {
-    out: O,
-    notes: Vec<Note>,
-    warnings: Vec<Warning>,
-    error: Option<Error>,
-    games: u64,
+/// One reading pass over a piece's text: what the visitor gave back and
+/// noted, and what the reader found, placed in the text.
+pub(super) struct Pass<O> {
+    pub(super) out: O,
+    pub(super) notes: Vec<Note>,
+    pub(super) warnings: Vec<Warning>,
+    pub(super) error: Option<Error>,
+    pub(super) games: u64,
+}
+
+/// Reads `text` through a visitor of `job` by `policy` (strictly first
+/// under [`Policy::StrictThenLenient`], and leniently from the start
+/// again when that fails), with the limits of `options`.
+pub(super) fn read_text<J: Job>(
+    job: &J,
+    text: &[u8],
+    policy: Policy,
+    options: ReaderBuilder,
+    ctx: &Ctx<'_>,
+) -> Pass<<J::Visitor as Visit>::Out> {
+    let first = pass(job, text, options.lenient(policy == Policy::Lenient), ctx);
+    match (policy, &first.error) {
+        (Policy::StrictThenLenient, Some(_)) => pass(job, text, options.lenient(true), ctx),
+        _ => first,
+    }
 }
 
 fn pass<J: Job>(
@@ -91,21 +109,7 @@ pub(crate) fn read_batch<J: Job>(
     options: ReaderBuilder,
 ) -> Done<<J::Visitor as Visit>::Out> {
     let mut decoded = batch.decode();
-    let mut read = {
-        let ctx = Ctx::Batch(&decoded);
-        let first = pass(
-            job,
-            decoded.text(),
-            options.lenient(policy == Policy::Lenient),
-            &ctx,
-        );
-        match (policy, &first.error) {
-            (Policy::StrictThenLenient, Some(_)) => {
-                pass(job, decoded.text(), options.lenient(true), &ctx)
-            }
-            _ => first,
-        }
-    };
+    let mut read = read_text(job, decoded.text(), policy, options, &Ctx::Batch(&decoded));
     let mut diagnostics: Vec<Diagnostic> =
         decoded.warnings().iter().map(Diagnostic::warning).collect();
     decoded.place_warnings(&mut read.warnings);

@@ -1,6 +1,6 @@
 //! The runner: inputs cut into units of work (batches of whole games,
-//! groups of small files), the units read on worker threads, the results
-//! handed back in input order.
+//! groups of small files, records in other formats), the units read on
+//! worker threads, the results handed back in input order.
 //!
 //! One thread finds the inputs and cuts each into batches ([`Batches`]);
 //! worker threads read the units, any unit of any input; the calling
@@ -15,11 +15,13 @@ use std::ops::ControlFlow;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Instant;
 
+use sgf_stream::formats::Format;
 use sgf_stream::read::{Batch, Batches, Piece};
 use sgf_stream::Position;
 
 use super::piece::{self, Done};
-use super::source::{self, Found, Input, Shared, Source};
+use super::record::{self, format_of};
+use super::source::{self, Found, Input, Shared, Source, Told};
 use super::visit::{Job, Visit};
 use super::{Collection, Delivery, Totals};
 
@@ -154,8 +156,8 @@ impl<'s, J: Job> Units<'s, J> {
             separator,
             &on_read,
             &mut |found| match found {
-                Found::File { input, size } if size <= target && !streams => {
-                    group.push(input);
+                Found::File { input, size, told } if size <= target && !streams => {
+                    group.push((input, told));
                     group_bytes += size;
                     if group_bytes < target && group.len() < GROUP_FILES {
                         return ControlFlow::Continue(());
@@ -178,16 +180,15 @@ impl<'s, J: Job> Units<'s, J> {
     }
 
     /// The unit that reads `files`, small files, one after another.
-    fn small_files(&self, files: Vec<Input>) -> Unit<'s, Out<J>> {
+    fn small_files(&self, files: Vec<(Input, Told)>) -> Unit<'s, Out<J>> {
         let (collection, job) = (self.collection, self.job);
         Unit::Work(Box::new(move || {
-            let read = files.into_iter().map(|input| {
+            let read = files.into_iter().map(|(input, told)| {
                 let path = input.path.clone().unwrap_or_default();
-                let input = Arc::new(input);
                 match std::fs::read(path) {
                     Ok(bytes) => {
                         collection.count(bytes.len() as u64);
-                        whole(collection, job, input, Batch::whole(bytes))
+                        whole(collection, job, input, told, bytes)
                     }
                     Err(err) => vec![failed(&input, &err)],
                 }
@@ -208,7 +209,7 @@ impl<'s, J: Job> Units<'s, J> {
             Found::Failed { name, error } => {
                 unit(Unit::Ready(vec![Delivery::Failed { name, error }]))
             }
-            Found::File { input, .. } => {
+            Found::File { input, told, .. } => {
                 let path = input.path.clone().unwrap_or_default();
                 match std::fs::File::open(&path) {
                     Ok(file) => {
@@ -216,23 +217,74 @@ impl<'s, J: Job> Units<'s, J> {
                             inner: file,
                             collection: self.collection,
                         };
-                        self.pieces(Arc::new(input), counted, unit)
+                        match told {
+                            Told::Sgf => self.pieces(Arc::new(input), counted, unit),
+                            Told::Looked => self.looked(input, counted, unit),
+                        }
                     }
                     Err(err) => unit(Unit::Ready(vec![failed(&input, &err)])),
                 }
             }
-            Found::Stream { input, reader } => self.pieces(Arc::new(input), reader, unit),
+            Found::Stream {
+                input,
+                reader,
+                told,
+            } => match told {
+                Told::Sgf => self.pieces(Arc::new(input), reader, unit),
+                Told::Looked => self.looked(input, reader, unit),
+            },
             Found::Bytes { input, bytes }
                 if bytes.len() <= self.collection.target && !self.collection.streams_only() =>
             {
                 let (collection, job) = (self.collection, self.job);
-                let input = Arc::new(input);
                 unit(Unit::Work(Box::new(move || {
-                    whole(collection, job, input, Batch::whole(bytes.to_vec()))
+                    whole(collection, job, input, Told::Looked, bytes.to_vec())
                 })))
             }
-            Found::Bytes { input, bytes } => self.pieces(Arc::new(input), &bytes[..], unit),
+            Found::Bytes { mut input, bytes } => match format_of(&input, &bytes) {
+                Format::Sgf => self.pieces(Arc::new(input), &bytes[..], unit),
+                format => {
+                    input.format = format;
+                    self.record(input, bytes.to_vec(), unit)
+                }
+            },
         }
+    }
+
+    /// The units of an input read from `reader` whose format its first
+    /// bytes tell: SGF cut into batches, a record read whole.
+    fn looked(
+        &self,
+        mut input: Input,
+        mut reader: impl io::Read,
+        unit: &mut dyn FnMut(Unit<'s, Out<J>>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let head = match record::read_head(&mut reader) {
+            Ok(head) => head,
+            Err(err) => return unit(Unit::Ready(vec![failed(&input, &err)])),
+        };
+        input.format = format_of(&input, &head);
+        if input.format == Format::Sgf {
+            let reader = io::Read::chain(io::Cursor::new(head), reader);
+            return self.pieces(Arc::new(input), reader, unit);
+        }
+        match record::read_record_bytes(head, reader) {
+            Ok(bytes) => self.record(input, bytes, unit),
+            Err(err) => unit(Unit::Ready(vec![failed(&input, &err)])),
+        }
+    }
+
+    /// The unit that reads `bytes`, a whole record in `input.format`.
+    fn record(
+        &self,
+        input: Input,
+        bytes: Vec<u8>,
+        unit: &mut dyn FnMut(Unit<'s, Out<J>>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let (collection, job) = (self.collection, self.job);
+        unit(Unit::Work(Box::new(move || {
+            whole(collection, job, input, Told::Looked, bytes)
+        })))
     }
 
     /// The units of an input read from `reader`: its batches, then the
@@ -302,14 +354,26 @@ fn read_batch<J: Job>(collection: &Collection, job: &J, batch: &Batch) -> Done<O
     piece::read_batch(job, batch, collection.policy, collection.reader)
 }
 
-/// The deliveries of an input read whole, as one batch.
+/// The deliveries of an input read whole: SGF as one batch, a record
+/// converted (its format told by its first bytes when `told` says so).
 fn whole<J: Job>(
     collection: &Collection,
     job: &J,
-    input: Shared,
-    batch: Batch,
+    mut input: Input,
+    told: Told,
+    bytes: Vec<u8>,
 ) -> Vec<Delivery<Out<J>>> {
-    let done = read_batch(collection, job, &batch);
+    if told == Told::Looked && input.format == Format::Sgf {
+        input.format = format_of(&input, &bytes);
+    }
+    let done = match input.format {
+        Format::Sgf => read_batch(collection, job, &Batch::whole(bytes)),
+        format => {
+            let (policy, options) = (collection.policy, collection.reader);
+            record::read_record(job, format, &bytes, policy, options)
+        }
+    };
+    let input = Arc::new(input);
     vec![
         Delivery::Begin(input.clone()),
         Delivery::Piece(input.clone(), done),

@@ -1,7 +1,7 @@
 //! What a collection is read from ([`Source`]: paths, standard input,
 //! bytes in memory) and the inputs found in it, in a deterministic order:
 //! files, folders, archives and `.gz` files through the walker of
-//! [`inputs`](crate::inputs).
+//! [`inputs`](crate::inputs); and how each input's format is told.
 
 use std::io::{self, Read};
 use std::ops::ControlFlow;
@@ -9,13 +9,17 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use bytes::Bytes;
+use sgf_stream::formats::Format;
 
-use crate::inputs::{self as found, find_files, Failure, Format, FoundFile, Walker};
+use crate::inputs::{
+    self as found, find_files, format_of_name, Container, Failure, FoundFile, Walker,
+};
 
 /// Where a collection's inputs come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
-    /// A file or a folder (searched for `.sgf` and `.sgf.gz` files), an
+    /// A file or a folder (searched for game records by their names:
+    /// `.sgf`, `.gib`, `.ngf`, `.ugf`, `.ugi`, each also gzipped), an
     /// archive (`.zip`, `.tar`, `.tar.gz`, `.tgz`) or a `.gz` file;
     /// `-` is standard input.
     Path(PathBuf),
@@ -23,7 +27,8 @@ pub enum Source {
     Stdin,
     /// Bytes in memory, read as a file of that name would be: decompressed
     /// when the name ends in `.gz` or the bytes start as gzip does, read
-    /// member by member when the name says it is an archive.
+    /// member by member when the name says it is an archive; SGF or a
+    /// record in another format as their first bytes say.
     Bytes {
         /// The input's name in messages (a path, a URL).
         name: String,
@@ -67,6 +72,40 @@ pub struct Input {
     /// file named directly), without a final `.gz`: where output that
     /// mirrors the inputs goes.
     pub rel: PathBuf,
+    /// Its format: SGF, or a record in another format read as SGF
+    /// ([`sgf_stream::formats`]).
+    pub format: Format,
+}
+
+/// How an input's format is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Told {
+    /// SGF by its name (`.sgf`, `.sgf.gz`), found in a folder or an
+    /// archive: read as SGF without a look at its bytes.
+    Sgf,
+    /// By its first bytes, else its name ([`formats::detect`]): a file
+    /// named directly, standard input, bytes given, and records in other
+    /// formats.
+    ///
+    /// [`formats::detect`]: sgf_stream::formats::detect
+    Looked,
+}
+
+impl Told {
+    /// How the format of an input found under a folder or in an archive,
+    /// named `name` (its file name, or an archive member's path), is
+    /// told.
+    fn by_name(name: &[u8]) -> Told {
+        match format_of_name(name) {
+            Some(Format::Sgf) => Told::Sgf,
+            _ => Told::Looked,
+        }
+    }
+
+    /// [`Told::by_name`] of the file at `path` (whose extension ends it).
+    fn by_path(path: &Path) -> Told {
+        Told::by_name(path.as_os_str().as_encoded_bytes())
+    }
 }
 
 /// The name standard input goes by in messages.
@@ -75,14 +114,15 @@ pub const STDIN_NAME: &str = "<stdin>";
 /// An input found, ready to be read.
 pub(crate) enum Found<'a> {
     /// A plain file of `size` bytes, not yet opened.
-    File { input: Input, size: u64 },
+    File { input: Input, size: u64, told: Told },
     /// Bytes to read now, in order: standard input, a `.gz` file, an
     /// archive member.
     Stream {
         input: Input,
         reader: &'a mut dyn Read,
+        told: Told,
     },
-    /// Bytes in memory.
+    /// Bytes in memory (their format told by a look).
     Bytes { input: Input, bytes: Bytes },
     /// Something that cannot be read: reported with its name.
     Failed { name: String, error: String },
@@ -98,13 +138,26 @@ pub(crate) fn visit(
     visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
 ) {
     let walker = Walker::new().buffer_capacity(256 << 10).on_read(on_read);
-    let mut visitor = ToFound(visit, separator);
     for source in sources {
         let flow = match source {
-            Source::Path(path) if path.as_os_str() == "-" => visit_stdin(on_read, visitor.0),
-            Source::Stdin => visit_stdin(on_read, visitor.0),
-            Source::Path(path) => walker.walk_path(path, &mut visitor),
-            Source::Bytes { name, bytes } => visit_bytes(&walker, name, bytes, &mut visitor),
+            Source::Path(path) if path.as_os_str() == "-" => visit_stdin(on_read, visit),
+            Source::Stdin => visit_stdin(on_read, visit),
+            Source::Path(path) => {
+                let mut visitor = ToFound {
+                    visit,
+                    named: path,
+                    separator,
+                };
+                walker.walk_path(path, &mut visitor)
+            }
+            Source::Bytes { name, bytes } => {
+                let mut visitor = ToFound {
+                    visit,
+                    named: Path::new(name),
+                    separator,
+                };
+                visit_bytes(&walker, name, bytes, &mut visitor)
+            }
         };
         if flow.is_break() {
             return;
@@ -121,6 +174,7 @@ fn visit_stdin(
         name: STDIN_NAME.to_string(),
         path: None,
         rel: PathBuf::from("stdin.sgf"),
+        format: Format::Sgf,
     };
     let mut reader = Counted {
         inner: io::stdin().lock(),
@@ -129,24 +183,26 @@ fn visit_stdin(
     visit(Found::Stream {
         input,
         reader: &mut reader,
+        told: Told::Looked,
     })
 }
 
-/// Bytes in memory: as they are when they are SGF, else through the
-/// walker (decompressed, or read member by member).
+/// Bytes in memory: as they are when they are in no container, else
+/// through the walker (decompressed, or read member by member).
 fn visit_bytes(
     walker: &Walker<'_>,
     name: &str,
     bytes: &Bytes,
-    visitor: &mut ToFound<'_>,
+    visitor: &mut ToFound<'_, '_>,
 ) -> ControlFlow<()> {
-    if Format::sniff(Path::new(name), bytes) == Format::Plain {
+    if Container::sniff(Path::new(name), bytes) == Container::Plain {
         let input = Input {
             name: name.to_string(),
             path: None,
             rel: rel_of(name),
+            format: Format::Sgf,
         };
-        return (visitor.0)(Found::Bytes {
+        return (visitor.visit)(Found::Bytes {
             input,
             bytes: bytes.clone(),
         });
@@ -163,34 +219,54 @@ fn rel_of(name: &str) -> PathBuf {
 
 /// The walker's inputs as found inputs: archive members named
 /// `archive:member` (or with another separator), plain files with their
-/// sizes.
-struct ToFound<'v>(&'v mut dyn FnMut(Found<'_>) -> ControlFlow<()>, char);
+/// sizes, and how the format of each is told: by a look for the source
+/// itself when it is a file (`named`), else by its name.
+struct ToFound<'v, 'n> {
+    visit: &'v mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
+    named: &'n Path,
+    separator: char,
+}
 
-impl found::Visitor for ToFound<'_> {
+impl found::Visitor for ToFound<'_, '_> {
     fn file(&mut self, file: FoundFile) -> ControlFlow<()> {
         let size = match file.size() {
             Ok(size) => size,
-            Err(err) => return (self.0)(failed(&file.name(), &err)),
+            Err(err) => return (self.visit)(failed(&file.name(), &err)),
+        };
+        let told = match file.path().as_os_str() == self.named.as_os_str() {
+            true => Told::Looked,
+            false => Told::by_path(file.path()),
         };
         let input = Input {
             name: file.name(),
             path: Some(file.path().to_path_buf()),
             rel: file.rel().to_path_buf(),
+            format: Format::Sgf,
         };
-        (self.0)(Found::File { input, size })
+        (self.visit)(Found::File { input, size, told })
     }
 
     fn stream(&mut self, input: found::Input, reader: &mut dyn Read) -> ControlFlow<()> {
+        let told = match &input.member {
+            None if input.path.as_os_str() == self.named.as_os_str() => Told::Looked,
+            Some(member) => Told::by_name(member.as_bytes()),
+            None => Told::by_path(&input.path),
+        };
         let input = Input {
-            name: input.name_with(self.1),
+            name: input.name_with(self.separator),
             path: None,
             rel: input.rel,
+            format: Format::Sgf,
         };
-        (self.0)(Found::Stream { input, reader })
+        (self.visit)(Found::Stream {
+            input,
+            reader,
+            told,
+        })
     }
 
     fn failed(&mut self, failure: Failure) -> ControlFlow<()> {
-        (self.0)(failed(&failure.name_with(self.1), &failure.source))
+        (self.visit)(failed(&failure.name_with(self.separator), &failure.source))
     }
 }
 

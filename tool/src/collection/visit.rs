@@ -5,13 +5,14 @@
 use std::ops::Range;
 
 use sgf_stream::charset::CharsetReport;
+use sgf_stream::formats::Converted;
 use sgf_stream::{read::DecodedBatch, Event};
 
 use crate::diagnostics::Severity;
 
 /// A problem a visitor found, placed later: `at` is an offset of what
-/// the events' spans count (the piece's text, or the input for a
-/// stream).
+/// the events' spans count (the piece's text, a record's SGF text, or
+/// the input for a stream).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Note {
     /// Where, as the events' spans count.
@@ -32,6 +33,10 @@ pub enum Ctx<'a> {
     /// A stream: the charset of the game being read, and where the
     /// stream starts in its input (the events' spans count from there).
     Stream(&'a CharsetReport, u64),
+    /// A record in another format (GIB, NGF, UGF) converted to SGF: the
+    /// events are those of its SGF text ([`Converted::sgf`]), the charset
+    /// is the record's ([`Converted::report`]).
+    Record(&'a Converted),
 }
 
 impl Ctx<'_> {
@@ -41,6 +46,7 @@ impl Ctx<'_> {
         match self {
             Ctx::Batch(decoded) => decoded.game_charset(at as usize),
             Ctx::Stream(report, _) => (*report).clone(),
+            Ctx::Record(converted) => converted.report().clone(),
         }
     }
 
@@ -50,6 +56,28 @@ impl Ctx<'_> {
         match self {
             Ctx::Batch(decoded) => decoded.input_offset(at as usize),
             Ctx::Stream(_, start) => start + at,
+            Ctx::Record(converted) => converted.position(at as usize).offset,
+        }
+    }
+
+    /// The UTF-8 text that the events' spans count in, when it is in
+    /// memory: a batch's, a record's SGF text; `None` for a stream.
+    ///
+    /// ```
+    /// use sgf_stream::formats::{self, Format};
+    /// use sgf_tool::collection::Ctx;
+    ///
+    /// let ugf = formats::to_sgf(Format::Ugf, b"[Header]\nSize=9\n[Data]\nEE,B1,1,0\n")?;
+    /// let ctx = Ctx::Record(&ugf);
+    /// assert_eq!(ctx.text(), Some(ugf.sgf().as_bytes()));
+    /// assert_eq!(ctx.charset(0).charset.name(), "UTF-8");
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
+    pub fn text(&self) -> Option<&[u8]> {
+        match self {
+            Ctx::Batch(decoded) => Some(decoded.text()),
+            Ctx::Stream(..) => None,
+            Ctx::Record(converted) => Some(converted.sgf().as_bytes()),
         }
     }
 }

@@ -5,8 +5,8 @@ use std::io::{self, BufReader, Read, Seek};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-use super::{ends_with, find_files, is_sgf, member_rel, without_gz};
-use super::{Failure, Format, FoundFile, Input, Visitor};
+use super::{ends_with, find_files, is_game_record, member_rel, without_gz};
+use super::{Container, Failure, FoundFile, Input, Visitor};
 
 /// Walks paths and hands every input found to a [`Visitor`], in order
 /// (see the [module](super) documentation).
@@ -76,9 +76,10 @@ impl<'a> Walker<'a> {
     }
 
     /// Visits the inputs of `bytes`, a file named `name` held in memory:
-    /// as [`Format::sniff`] says, it is a plain input (handed over as a
-    /// stream of the bytes), gzip (decompressed) or an archive (its SGF
-    /// members). Returns `Break` if the visitor broke.
+    /// as [`Container::sniff`] says, it is a plain input (handed over as a
+    /// stream of the bytes), gzip (decompressed) or an archive (its
+    /// members named as game records). Returns `Break` if the visitor
+    /// broke.
     ///
     /// ```
     /// use std::io::Read;
@@ -113,15 +114,15 @@ impl<'a> Walker<'a> {
             member: None,
             rel,
         };
-        match Format::sniff(name, bytes) {
-            Format::Plain => visitor.stream(input(rel), &mut &bytes[..]),
-            Format::Gz => {
+        match Container::sniff(name, bytes) {
+            Container::Plain => visitor.stream(input(rel), &mut &bytes[..]),
+            Container::Gz => {
                 let mut reader = flate2::read::MultiGzDecoder::new(bytes);
                 visitor.stream(input(without_gz(&rel)), &mut reader)
             }
-            Format::Zip => read_zip(name, &rel, io::Cursor::new(bytes), visitor),
-            Format::Tar => read_tar(name, &rel, bytes, visitor),
-            Format::TarGz => read_tar(
+            Container::Zip => read_zip(name, &rel, io::Cursor::new(bytes), visitor),
+            Container::Tar => read_tar(name, &rel, bytes, visitor),
+            Container::TarGz => read_tar(
                 name,
                 &rel,
                 flate2::read::MultiGzDecoder::new(bytes),
@@ -133,8 +134,8 @@ impl<'a> Walker<'a> {
     /// A file: handed over as it is, or opened and read as gzip or as an
     /// archive.
     fn read_file(&self, file: FoundFile, visitor: &mut dyn Visitor) -> ControlFlow<()> {
-        let format = file.format();
-        if format == Format::Plain {
+        let container = file.container();
+        if container == Container::Plain {
             return visitor.file(file);
         }
         let reader = match file.open() {
@@ -148,14 +149,14 @@ impl<'a> Walker<'a> {
             Err(err) => return visitor.failed(Failure::new(file.path(), err)),
         };
         let (path, rel) = (file.path(), file.rel());
-        match format {
-            Format::Zip => read_zip(path, rel, reader, visitor),
-            Format::Tar => read_tar(path, rel, reader, visitor),
-            Format::TarGz => {
+        match container {
+            Container::Zip => read_zip(path, rel, reader, visitor),
+            Container::Tar => read_tar(path, rel, reader, visitor),
+            Container::TarGz => {
                 let reader = flate2::bufread::MultiGzDecoder::new(reader);
                 read_tar(path, rel, reader, visitor)
             }
-            Format::Gz | Format::Plain => {
+            Container::Gz | Container::Plain => {
                 let input = Input {
                     path: path.to_path_buf(),
                     member: None,
@@ -199,7 +200,7 @@ fn archive_failure(path: &Path, member: Option<String>, source: io::Error) -> Fa
     }
 }
 
-/// The SGF members of a zip archive, in the order of its directory.
+/// The game records of a zip archive, in the order of its directory.
 fn read_zip(
     path: &Path,
     rel: &Path,
@@ -216,7 +217,7 @@ fn read_zip(
                 let member = Some(format!("#{index}"));
                 visitor.failed(archive_failure(path, member, io::Error::other(err)))?;
             }
-            Ok(member) if member.is_dir() || !is_sgf(member.name()) => {}
+            Ok(member) if member.is_dir() || !is_game_record(member.name()) => {}
             Ok(mut member) => {
                 let name = member.name().to_string();
                 read_member(path, rel, name, &mut member, visitor)?;
@@ -226,7 +227,7 @@ fn read_zip(
     ControlFlow::Continue(())
 }
 
-/// The SGF members of a tar stream, regular entries only, in order. A
+/// The game records of a tar stream, regular entries only, in order. A
 /// broken header or a read error ends the archive (a tar stream cannot be
 /// resynchronised) after it is reported.
 fn read_tar(
@@ -246,7 +247,7 @@ fn read_tar(
             Err(err) => return visitor.failed(archive_failure(path, None, err)),
         };
         let name = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
-        if entry.header().entry_type().is_file() && is_sgf(&name) {
+        if entry.header().entry_type().is_file() && is_game_record(&name) {
             read_member(path, rel, name, &mut entry, visitor)?;
         }
     }

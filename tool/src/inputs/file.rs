@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 #[cfg(unix)]
 use std::{ffi::OsString, os::fd::OwnedFd, sync::Arc};
 
-use super::Format;
+use super::Container;
 
 /// A file found by a walk: its path, where it sits below the path it was
 /// found from, and what is known of its size. On Unix a file found in a
@@ -65,9 +65,10 @@ impl FoundFile {
         self.path.display().to_string()
     }
 
-    /// How the file is read, by its name.
-    pub fn format(&self) -> Format {
-        Format::of_path(&self.path)
+    /// The container the file comes in (gzip, an archive, or none), by
+    /// its name.
+    pub fn container(&self) -> Container {
+        Container::of_path(&self.path)
     }
 
     /// The file's size in bytes: known for a file named directly, else

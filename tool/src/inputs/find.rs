@@ -5,16 +5,18 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use super::file::Folder;
-use super::{is_sgf, Failure, FoundFile};
+use super::{format_of_name, Failure, FoundFile};
 
 /// Calls `found` with every file that `path` names, in order, or with
 /// what could not be read, until it returns `Break` (which is returned).
 ///
 /// A file is taken whatever its name; a folder is walked in pre-order
 /// with an explicit stack, each folder's entries sorted by name (as
-/// bytes), taking subfolders and files named `.sgf` or `.sgf.gz` in any
-/// letter case. Links to folders are not followed (no cycles); links to
-/// files are. An SGF-named entry that is not a regular file (a named
+/// bytes), taking subfolders and files named as game records
+/// ([`is_game_record`](super::is_game_record): `.sgf`, `.gib`, `.ngf`,
+/// `.ugf`, `.ugi`, also before `.gz`, in any letter case). Links to
+/// folders are not followed (no cycles); links to files are. An entry
+/// named as a game record that is not a regular file (a named
 /// pipe, a link to a folder) is reported, not taken: reading it could
 /// block.
 ///
@@ -27,12 +29,13 @@ use super::{is_sgf, Failure, FoundFile};
 /// std::fs::write(dir.join("b/x.sgf.gz"), "")?;
 /// std::fs::write(dir.join("a.sgf"), "(;)")?;
 /// std::fs::write(dir.join("c.txt"), "")?;
+/// std::fs::write(dir.join("b/y.NGF"), "")?;
 /// let mut rels = Vec::new();
 /// let _ = find_files(&dir, &mut |found| {
 ///     rels.push(found.unwrap().rel().to_string_lossy().replace('\\', "/"));
 ///     ControlFlow::Continue(())
 /// });
-/// assert_eq!(rels, ["a.sgf", "b/x.sgf.gz"]);
+/// assert_eq!(rels, ["a.sgf", "b/x.sgf.gz", "b/y.NGF"]);
 /// std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), std::io::Error>(())
 /// ```
@@ -73,7 +76,7 @@ fn walk_folder(
     ControlFlow::Continue(())
 }
 
-/// The subfolders and SGF files of `dir`, sorted by name.
+/// The subfolders and game records of `dir`, sorted by name.
 fn sorted_entries(dir: &Path, root: &Path) -> io::Result<Vec<Entry>> {
     let folder = Folder::open(dir);
     let mut out = Vec::new();
@@ -84,7 +87,7 @@ fn sorted_entries(dir: &Path, root: &Path) -> io::Result<Vec<Entry>> {
         let path = entry.path();
         let entry = if kind.is_dir() {
             Entry::Folder(path)
-        } else if !is_sgf(&name.to_string_lossy()) {
+        } else if format_of_name(name.as_encoded_bytes()).is_none() {
             continue;
         } else if kind.is_file() || (kind.is_symlink() && path.is_file()) {
             Entry::File(FoundFile::in_folder(path, root, &folder))

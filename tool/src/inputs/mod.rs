@@ -1,16 +1,18 @@
-//! Finding SGF inputs under paths, in a deterministic order, and reading
-//! them as streams (feature `inputs`).
+//! Finding game records under paths, in a deterministic order, and
+//! reading them as streams.
 //!
 //! A path names a file or a folder. Folders are walked in pre-order with
 //! an explicit stack, each folder's entries sorted by name (as bytes);
-//! only `.sgf` and `.sgf.gz` files are taken from them, in any letter
-//! case, and links to folders are not followed. A file named directly is
-//! taken whatever its name. Files ending in `.gz` are decompressed as they
-//! are read (every gzip member in turn); archives (`.zip`, `.tar`,
-//! `.tar.gz`, `.tgz`) are read without extracting: their `.sgf` and
-//! `.sgf.gz` members, regular entries only, in archive order. What cannot
-//! be read is reported as a [`Failure`] and the walk goes on; the
-//! [`Visitor`] can stop it at any point.
+//! only game records are taken from them, by their names
+//! ([`is_game_record`]): `.sgf`, and the other formats that
+//! [`sgf_stream::formats`] reads, `.gib`, `.ngf`, `.ugf` and `.ugi`, each
+//! also followed by `.gz`, in any letter case. Links to folders are not
+//! followed. A file named directly is taken whatever its name. Files
+//! ending in `.gz` are decompressed as they are read (every gzip member in
+//! turn); archives (`.zip`, `.tar`, `.tar.gz`, `.tgz`) are read without
+//! extracting: their members named as game records, regular entries only,
+//! in archive order. What cannot be read is reported as a [`Failure`] and
+//! the walk goes on; the [`Visitor`] can stop it at any point.
 //!
 //! [`find_files`] lists the files alone (for sizes, say); [`Walker`] opens
 //! `.gz` files and archives and hands plain files over unopened, so that
@@ -24,6 +26,7 @@
 //! let dir = std::env::temp_dir().join(format!("sgf-inputs-doc-{}", std::process::id()));
 //! std::fs::create_dir_all(dir.join("sub"))?;
 //! std::fs::write(dir.join("b.sgf"), "(;B[aa])")?;
+//! std::fs::write(dir.join("c.GIB"), "\\HS")?;
 //! std::fs::write(dir.join("sub/a.SGF"), "(;W[bb])")?;
 //! std::fs::write(dir.join("notes.txt"), "not read")?;
 //!
@@ -52,10 +55,10 @@
 //! let mut found = Collect::default();
 //! Walker::new().walk(&[dir.clone()], &mut found);
 //! let sub_a = std::path::Path::new("sub").join("a.SGF").display().to_string();
-//! assert_eq!(
-//!     found.0,
-//!     [("b.sgf".to_string(), "(;B[aa])".to_string()), (sub_a, "(;W[bb])".to_string())]
-//! );
+//! let expected = [("b.sgf", "(;B[aa])"), ("c.GIB", "\\HS"), (&sub_a, "(;W[bb])")];
+//! let expected: Vec<(String, String)> =
+//!     expected.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect();
+//! assert_eq!(found.0, expected);
 //! std::fs::remove_dir_all(&dir)?;
 //! # Ok::<(), std::io::Error>(())
 //! ```
@@ -67,6 +70,8 @@ mod find;
 use std::io;
 use std::ops::ControlFlow;
 use std::path::{Component, Path, PathBuf};
+
+use sgf_stream::formats::Format;
 
 pub use archive::Walker;
 pub use file::FoundFile;
@@ -167,78 +172,80 @@ pub trait Visitor {
     fn failed(&mut self, failure: Failure) -> ControlFlow<()>;
 }
 
-/// How a file is read, by its name (in any letter case).
+/// The container a file comes in, by its name (in any letter case):
+/// an archive, gzip, or none. (The format of the game record inside is
+/// [`sgf_stream::formats::Format`].)
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
+pub enum Container {
     /// `.zip`: an archive.
     Zip,
     /// `.tar`: an archive.
     Tar,
     /// `.tar.gz` or `.tgz`: a gzipped archive.
     TarGz,
-    /// `.gz` (`.sgf.gz`): gzipped SGF.
+    /// `.gz` (`.sgf.gz`, `.gib.gz`, ...): a gzipped file.
     Gz,
-    /// Anything else: SGF as it is.
+    /// Anything else: a file as it is.
     Plain,
 }
 
-impl Format {
-    /// The format of a file named `name`.
+impl Container {
+    /// The container of a file named `name`.
     ///
     /// ```
-    /// use sgf_tool::inputs::Format;
+    /// use sgf_tool::inputs::Container;
     ///
-    /// assert_eq!(Format::of("games.Tar.GZ"), Format::TarGz);
-    /// assert_eq!(Format::of("game.sgf.gz"), Format::Gz);
-    /// assert_eq!(Format::of("game.sgf"), Format::Plain);
+    /// assert_eq!(Container::of("games.Tar.GZ"), Container::TarGz);
+    /// assert_eq!(Container::of("game.sgf.gz"), Container::Gz);
+    /// assert_eq!(Container::of("game.sgf"), Container::Plain);
     /// ```
-    pub fn of(name: &str) -> Format {
+    pub fn of(name: &str) -> Container {
         if ends_with(name, ".zip") {
-            Format::Zip
+            Container::Zip
         } else if ends_with(name, ".tar") {
-            Format::Tar
+            Container::Tar
         } else if ends_with(name, ".tar.gz") || ends_with(name, ".tgz") {
-            Format::TarGz
+            Container::TarGz
         } else if ends_with(name, ".gz") {
-            Format::Gz
+            Container::Gz
         } else {
-            Format::Plain
+            Container::Plain
         }
     }
 
-    /// The format of a file named `name` whose bytes start with `head`:
+    /// The container of a file named `name` whose bytes start with `head`:
     /// by its name, and for a name that says nothing (plain SGF, or no
     /// extension), by its first bytes: gzip, zip or tar.
     ///
     /// ```
     /// use std::path::Path;
-    /// use sgf_tool::inputs::Format;
+    /// use sgf_tool::inputs::Container;
     ///
-    /// assert_eq!(Format::sniff(Path::new("a.sgf"), b"\x1f\x8b\x08\0"), Format::Gz);
-    /// assert_eq!(Format::sniff(Path::new("part-0001"), b"PK\x03\x04"), Format::Zip);
-    /// assert_eq!(Format::sniff(Path::new("a.sgf"), b"(;GM[1])"), Format::Plain);
-    /// assert_eq!(Format::sniff(Path::new("a.zip"), b"(;GM[1])"), Format::Zip);
+    /// assert_eq!(Container::sniff(Path::new("a.sgf"), b"\x1f\x8b\x08\0"), Container::Gz);
+    /// assert_eq!(Container::sniff(Path::new("part-0001"), b"PK\x03\x04"), Container::Zip);
+    /// assert_eq!(Container::sniff(Path::new("a.sgf"), b"(;GM[1])"), Container::Plain);
+    /// assert_eq!(Container::sniff(Path::new("a.zip"), b"(;GM[1])"), Container::Zip);
     /// ```
-    pub fn sniff(name: &Path, head: &[u8]) -> Format {
-        match Format::of_path(name) {
-            Format::Plain => {}
-            format => return format,
+    pub fn sniff(name: &Path, head: &[u8]) -> Container {
+        match Container::of_path(name) {
+            Container::Plain => {}
+            container => return container,
         }
         if head.starts_with(b"\x1f\x8b") {
-            Format::Gz
+            Container::Gz
         } else if head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06") {
-            Format::Zip
+            Container::Zip
         } else if head.get(257..262) == Some(b"ustar") {
-            Format::Tar
+            Container::Tar
         } else {
-            Format::Plain
+            Container::Plain
         }
     }
 
-    /// The format of the file at `path`, by its file name.
-    pub fn of_path(path: &Path) -> Format {
+    /// The container of the file at `path`, by its file name.
+    pub fn of_path(path: &Path) -> Container {
         let name = path.file_name().unwrap_or(path.as_os_str());
-        Format::of(&name.to_string_lossy())
+        Container::of(&name.to_string_lossy())
     }
 }
 
@@ -248,17 +255,65 @@ fn ends_with(name: &str, suffix: &str) -> bool {
     name.len() >= suffix.len() && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
 }
 
-/// Whether a folder entry or an archive member is read: its name ends in
-/// `.sgf` or `.sgf.gz`, in any letter case.
+/// The format that a file or member name's extension names (the one
+/// before a final `.gz`), in any letter case, as
+/// [`Format::from_extension`] reads it: `.sgf`, `.gib`, `.ngf`, `.ugf`,
+/// `.ugi`.
+///
+/// ```
+/// use sgf_stream::formats::Format;
+/// use sgf_tool::inputs::named_format;
+///
+/// assert_eq!(named_format("a/b.Gib.GZ"), Some(Format::Gib));
+/// assert_eq!(named_format("b.ugi"), Some(Format::Ugf));
+/// assert_eq!(named_format("c.sgf"), Some(Format::Sgf));
+/// assert_eq!(named_format("d.gz"), None);
+/// assert_eq!(named_format("e.txt"), None);
+/// ```
+pub fn named_format(name: &str) -> Option<Format> {
+    format_of_name(name.as_bytes())
+}
+
+/// [`named_format`] of a name as bytes (such as
+/// [`OsStr::as_encoded_bytes`](std::ffi::OsStr::as_encoded_bytes)): only
+/// its last bytes are looked at.
+pub(crate) fn format_of_name(name: &[u8]) -> Option<Format> {
+    let name = match name.len() >= 3 && name[name.len() - 3..].eq_ignore_ascii_case(b".gz") {
+        true => &name[..name.len() - 3],
+        false => name,
+    };
+    match name {
+        [.., b'.', a, b, c] => Format::from_extension(std::str::from_utf8(&[*a, *b, *c]).ok()?),
+        _ => None,
+    }
+}
+
+/// Whether a folder entry or an archive member is read: its name ends
+/// in `.sgf`, `.gib`, `.ngf`, `.ugf` or `.ugi`, each also followed by
+/// `.gz`, in any letter case ([`named_format`]).
+///
+/// ```
+/// use sgf_tool::inputs::is_game_record;
+///
+/// assert!(is_game_record("a.SGF") && is_game_record("b.sgf.Gz"));
+/// assert!(is_game_record("c.gib") && is_game_record("d.NGF.gz") && is_game_record("e.UGI"));
+/// assert!(!is_game_record("a.gz") && !is_game_record("a.sgfx") && !is_game_record("gib"));
+/// ```
+pub fn is_game_record(name: &str) -> bool {
+    named_format(name).is_some()
+}
+
+/// Whether a name says SGF: it ends in `.sgf` or `.sgf.gz`, in any
+/// letter case.
 ///
 /// ```
 /// use sgf_tool::inputs::is_sgf;
 ///
 /// assert!(is_sgf("a.SGF") && is_sgf("b.sgf.Gz"));
-/// assert!(!is_sgf("a.gz") && !is_sgf("a.sgfx"));
+/// assert!(!is_sgf("a.gz") && !is_sgf("a.sgfx") && !is_sgf("a.gib"));
 /// ```
 pub fn is_sgf(name: &str) -> bool {
-    ends_with(name, ".sgf") || ends_with(name, ".sgf.gz")
+    named_format(name) == Some(Format::Sgf)
 }
 
 /// `rel` without a final `.gz`, in any letter case.

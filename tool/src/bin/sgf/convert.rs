@@ -138,7 +138,7 @@ impl Visit for Convert {
     type Out = Converted;
 
     fn event(&mut self, event: &Event<'_>, span: Range<u64>, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
-        let Ctx::Batch(decoded) = ctx else {
+        let Some(text) = ctx.text() else {
             if !self.stream {
                 self.stream = true;
                 notes.push(Note {
@@ -152,7 +152,6 @@ impl Visit for Convert {
             }
             return;
         };
-        let text = decoded.text();
         let span = span.start as usize..span.end as usize;
         let opens = self.depth.step(event);
         if opens {
@@ -187,10 +186,9 @@ impl Visit for Convert {
     }
 
     fn take(&mut self, ctx: &Ctx<'_>, notes: &mut Vec<Note>) -> Converted {
-        let Ctx::Batch(decoded) = ctx else {
+        let Some(text) = ctx.text() else {
             return Converted::default();
         };
-        let text = decoded.text();
         if let Root::In(at) = self.root {
             self.insert(text, at);
         }

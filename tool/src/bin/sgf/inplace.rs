@@ -24,11 +24,14 @@ pub fn temporary_path(path: &Path) -> io::Result<PathBuf> {
 /// An existing file at the temporary path is never overwritten (it may
 /// be another run's); that is an error. Symbolic links to the target are
 /// followed: the file they point to is replaced. Only a regular file is
-/// replaced: a named pipe or a device stays what it is.
+/// replaced: a named pipe or a device stays what it is. A file started
+/// with [`Staged::create`] replaces nothing.
 pub struct Staged {
     target: PathBuf,
     temp: PathBuf,
     file: BufWriter<File>,
+    /// Whether an existing target may be replaced.
+    replace: bool,
 }
 
 impl Staged {
@@ -43,6 +46,20 @@ impl Staged {
             let message = format!("{} is not a regular file", target.display());
             return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
         }
+        Staged::beside(target, true)
+    }
+
+    /// Starts a new file at `target`, which must not exist, now or when
+    /// the file is put in place (an [`io::ErrorKind::AlreadyExists`]
+    /// error then).
+    pub fn create(target: &Path) -> io::Result<Staged> {
+        if fs::symlink_metadata(target).is_ok() {
+            return Err(exists(target));
+        }
+        Staged::beside(target.to_path_buf(), false)
+    }
+
+    fn beside(target: PathBuf, replace: bool) -> io::Result<Staged> {
         let temp = temporary_path(&target)?;
         let file = OpenOptions::new()
             .write(true)
@@ -53,6 +70,7 @@ impl Staged {
             target,
             temp,
             file: BufWriter::with_capacity(256 << 10, file),
+            replace,
         })
     }
 
@@ -87,12 +105,20 @@ impl Staged {
     /// Puts the new content in place of the target (which keeps its
     /// permissions), durably.
     pub fn commit(self) -> io::Result<()> {
-        let Staged { target, temp, file } = self;
+        let Staged {
+            target,
+            temp,
+            file,
+            replace,
+        } = self;
         let written = file
             .into_inner()
             .map_err(|err| err.into_error())
             .and_then(|file| {
                 file.sync_all()?;
+                if !replace {
+                    return rename_new(&temp, &target);
+                }
                 if let Ok(meta) = fs::metadata(&target) {
                     file.set_permissions(meta.permissions())?;
                 }
@@ -100,6 +126,9 @@ impl Staged {
             });
         if let Err(err) = written {
             let _ = fs::remove_file(&temp);
+            if NotReplaced::is(&err) {
+                return Err(err);
+            }
             return Err(annotate(err, "cannot write", &temp));
         }
         sync_directory(&target);
@@ -112,6 +141,55 @@ impl Staged {
         drop(file);
         let _ = fs::remove_file(temp);
     }
+}
+
+/// Why a file was not put in place: its target exists, and a file
+/// started with [`Staged::create`] replaces nothing.
+#[derive(Debug)]
+pub struct NotReplaced(PathBuf);
+
+impl std::fmt::Display for NotReplaced {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} exists: not overwritten", self.0.display())
+    }
+}
+
+impl std::error::Error for NotReplaced {}
+
+impl NotReplaced {
+    /// Whether `err` says that a target exists and was not replaced.
+    pub fn is(err: &io::Error) -> bool {
+        err.get_ref().is_some_and(|inner| inner.is::<NotReplaced>())
+    }
+}
+
+/// The error for a target that exists and is not to be replaced.
+fn exists(target: &Path) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        NotReplaced(target.to_path_buf()),
+    )
+}
+
+/// Renames `from` to `to` unless `to` exists: in one step where the
+/// system allows it (Linux's `RENAME_NOREPLACE`), else after a check.
+fn rename_new(from: &Path, to: &Path) -> io::Result<()> {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        use rustix::fs::{renameat_with, RenameFlags, CWD};
+        use rustix::io::Errno;
+        match renameat_with(CWD, from, CWD, to, RenameFlags::NOREPLACE) {
+            Ok(()) => return Ok(()),
+            Err(Errno::EXIST) => return Err(exists(to)),
+            // The file system cannot: check, then rename.
+            Err(Errno::INVAL | Errno::NOSYS) => {}
+            Err(err) => return Err(err.into()),
+        }
+    }
+    if fs::symlink_metadata(to).is_ok() {
+        return Err(exists(to));
+    }
+    fs::rename(from, to)
 }
 
 /// Reads until `buf` is full or the end.
@@ -193,6 +271,29 @@ mod tests {
         assert!(err.to_string().contains("not a regular file"), "{err}");
         assert!(!fs::metadata(&fifo).unwrap().is_file());
         assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_created_file_replaces_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("g.sgf");
+        fs::write(&path, "old").unwrap();
+        let err = Staged::create(&path).err().unwrap();
+        assert!(NotReplaced::is(&err), "{err}");
+        // A file that appears while the new one is written stays too.
+        let late = dir.path().join("late.sgf");
+        let mut staged = Staged::create(&late).unwrap();
+        staged.write(b"(;)").unwrap();
+        fs::write(&late, "theirs").unwrap();
+        let err = staged.commit().err().unwrap();
+        assert!(NotReplaced::is(&err), "{err}");
+        assert_eq!(fs::read(&late).unwrap(), b"theirs");
+        assert_eq!(fs::read(&path).unwrap(), b"old");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 2);
+        let mut staged = Staged::create(&dir.path().join("new.sgf")).unwrap();
+        staged.write(b"(;)").unwrap();
+        staged.commit().unwrap();
+        assert_eq!(fs::read(dir.path().join("new.sgf")).unwrap(), b"(;)");
     }
 
     #[test]

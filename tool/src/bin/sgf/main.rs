@@ -2,8 +2,10 @@
 //! in bulk, in bounded memory, on as many cores as asked.
 //!
 //! Every subcommand takes PATHs: files, directories (searched recursively
-//! for `.sgf` and `.sgf.gz` in any letter case), `-` for standard input,
+//! for `.sgf`, and the GIB, NGF and UGF records `.gib`, `.ngf`, `.ugf`,
+//! `.ugi`, each also gzipped, in any letter case), `-` for standard input,
 //! and archives read as streams (`.zip`, `.tar`, `.tar.gz`, `.tgz`).
+//! Records are read as SGF.
 //! Inputs are cut into batches of whole games that worker threads read
 //! in parallel, one large file as readily as many small ones; output
 //! comes in input order and does not depend on the number of jobs.
@@ -41,8 +43,12 @@ const ABOUT: &str = "Check, summarise, clean, convert and export SGF game record
 /// What `sgf --help` says after the subcommands.
 const AFTER_HELP: &str = "\
 PATH is a file, a directory (searched recursively for .sgf and .sgf.gz, in any \
-letter case), `-` for standard input, or an archive read as a stream (.zip, .tar, \
-.tar.gz, .tgz; members named .sgf or .sgf.gz). Large inputs are cut into batches \
+letter case, and for the GIB, NGF and UGF records of Go servers: .gib, .ngf, .ugf, \
+.ugi, also gzipped), `-` for standard input, or an archive read as a stream (.zip, \
+.tar, .tar.gz, .tgz; members named as in a directory). A file named directly, or \
+standard input, is told SGF or a record by its first bytes. A record is read as \
+an SGF game (problems placed at its own lines); `sgf convert --out-dir DIR` writes \
+each as DIR/NAME.sgf. Large inputs are cut into batches \
 of whole games that the worker threads read in parallel; memory stays bounded by \
 a few batches and the largest game, whatever the size of the inputs. Output comes \
 in input order (directories sorted by name, archive members in archive order) \
@@ -83,7 +89,7 @@ pub struct Common {
 #[derive(Debug, Clone, Args)]
 pub struct Inputs {
     /// Files, directories, archives (.zip, .tar, .tar.gz, .tgz), .sgf.gz
-    /// files, or `-` for standard input.
+    /// files, GIB/NGF/UGF records, or `-` for standard input.
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
 }
@@ -102,7 +108,8 @@ enum Command {
     /// or under --out-dir.
     Fmt(fmt::FmtArgs),
     /// Write the text in another charset (--to, default UTF-8) with each
-    /// game's CA saying so, keeping the layout.
+    /// game's CA saying so, keeping the layout; a GIB, NGF or UGF record
+    /// as SGF (under --out-dir as NAME.sgf).
     Convert(convert::ConvertArgs),
     /// Drop all variations, keep each game's main line.
     Mainline(mainline::MainlineArgs),

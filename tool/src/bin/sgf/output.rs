@@ -1,14 +1,18 @@
 //! Where `fmt`, `convert` and `mainline` put each input's new text:
 //! standard output, the file itself (`--in-place`), or a file under
-//! `--out-dir` at the input's path below its PATH. Files are written
-//! beside their target and renamed over it once complete; an input whose
-//! reading found errors is not written to a file unless `--force`.
+//! `--out-dir` at the input's path below its PATH (a record in another
+//! format as a `.sgf` file). Files are written beside their target and
+//! renamed over it once complete; an input whose reading found errors is
+//! not written to a file, and under `--out-dir` an existing file is not
+//! replaced, unless `--force`.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use sgf_stream::formats::Format;
 
 use crate::diag;
-use crate::inplace::Staged;
+use crate::inplace::{NotReplaced, Staged};
 use crate::progress::Progress;
 use crate::run::Sources;
 use crate::run::{self, Policied};
@@ -29,12 +33,14 @@ pub struct OutputArgs {
     #[arg(short = 'i', long, conflicts_with = "out_dir")]
     pub in_place: bool,
     /// Write each input to a file under DIR, at its path below the PATH
-    /// it was found in (an archive's members below the archive's name),
-    /// instead of printing to standard output.
+    /// it was found in (an archive's members below the archive's name; a
+    /// GIB, NGF or UGF record as NAME.sgf), instead of printing to
+    /// standard output. Existing files are not replaced (see --force).
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<PathBuf>,
     /// Write files even for inputs whose reading found errors (what could
-    /// be read, repaired). Standard output always gets what was read.
+    /// be read, repaired), and replace existing files under --out-dir.
+    /// Standard output always gets what was read.
     #[arg(long)]
     pub force: bool,
     #[command(flatten)]
@@ -50,6 +56,12 @@ impl OutputArgs {
     /// Where the new text of `input` goes (`None`: standard output).
     fn target(&self, input: &Input) -> Option<Result<PathBuf, String>> {
         if self.in_place {
+            if input.format != Format::Sgf {
+                let format = input.format;
+                return Some(Err(format!(
+                    "{format} record: not rewritten in place as SGF (--out-dir writes it as .sgf)"
+                )));
+            }
             return Some(
                 input
                     .path
@@ -58,7 +70,19 @@ impl OutputArgs {
             );
         }
         let dir = self.out_dir.as_ref()?;
-        Some(Ok(dir.join(&input.rel)))
+        Some(Ok(match input.format {
+            Format::Sgf => dir.join(&input.rel),
+            _ => dir.join(input.rel.with_extension("sgf")),
+        }))
+    }
+
+    /// Starts the file at `target`: replacing what is there only in place
+    /// or with `--force`.
+    fn stage(&self, target: &Path) -> std::io::Result<Staged> {
+        match self.in_place || self.force {
+            true => Staged::new(target),
+            false => Staged::create(target),
+        }
     }
 }
 
@@ -108,7 +132,7 @@ where
                 errors = 0;
                 dest = match args.target(&input) {
                     None => Dest::Stdout,
-                    Some(target) => open(target, &input, progress, &mut tally),
+                    Some(target) => open(args, target, &input, progress, &mut tally),
                 };
             }
             Delivery::Piece(input, done) => {
@@ -166,6 +190,7 @@ where
 
 /// The file the new text of `input` goes to.
 fn open(
+    args: &OutputArgs,
     target: Result<PathBuf, String>,
     input: &Input,
     progress: &Progress,
@@ -175,7 +200,7 @@ fn open(
         if let Some(dir) = target.parent() {
             std::fs::create_dir_all(dir).map_err(|err| format!("{}: {err}", dir.display()))?;
         }
-        Staged::new(&target).map_err(|err| err.to_string())
+        args.stage(&target).map_err(|err| message(&err))
     });
     match opened {
         Ok(file) => Dest::File(file),
@@ -219,7 +244,16 @@ fn finish(
         Ok(()) => tally.written += 1,
         Err(err) => {
             tally.failed += 1;
-            progress.eprintln(&format!("sgf: {}: {err}", input.name));
+            progress.eprintln(&format!("sgf: {}: {}", input.name, message(&err)));
         }
+    }
+}
+
+/// What a failure to write a file says; for a file that exists, how to
+/// replace it.
+fn message(err: &std::io::Error) -> String {
+    match NotReplaced::is(err) {
+        true => format!("{err} (--force replaces it)"),
+        false => err.to_string(),
     }
 }

@@ -5,6 +5,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
+use sgf_stream::formats::Format;
 use sgf_stream::Charset;
 
 use crate::convert::Convert;
@@ -47,9 +48,18 @@ impl Policied for SplitJob {
     }
 }
 
-/// Where game `index` of `input` goes under `dir`.
+/// Where game `index` of `input` goes under `dir` (a record in another
+/// format named as its `.sgf` would be).
 fn game_path(dir: &Path, input: &Input, index: u64) -> PathBuf {
-    let rel = input.rel.to_string_lossy();
+    let rel = match input.format {
+        Format::Sgf => input.rel.to_string_lossy(),
+        _ => input
+            .rel
+            .with_extension("sgf")
+            .to_string_lossy()
+            .into_owned()
+            .into(),
+    };
     let stem = match rel.len() >= 4 && rel[rel.len() - 4..].eq_ignore_ascii_case(".sgf") {
         true => &rel[..rel.len() - 4],
         false => &rel[..],
