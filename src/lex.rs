@@ -1,7 +1,7 @@
 //! The byte rules of SGF, each written once: whitespace, where a value
 //! ends (escapes), unescaping Text and SimpleText, escaping (`escape.rs`),
-//! and splitting Compose values. Every scanner and escaper of the crate
-//! calls these.
+//! splitting Compose values, and where a game tree ends (`trees.rs`).
+//! Every scanner and escaper of the crate calls these.
 //!
 //! All the rules act on ASCII bytes only, so they hold for any
 //! ASCII-compatible charset (UTF-8, and legacy ones once converted).
@@ -11,8 +11,10 @@ use std::borrow::Cow;
 use crate::work;
 
 mod escape;
+mod trees;
 
 pub(crate) use escape::{escape_into, escape_str, Escape};
+pub(crate) use trees::{TreeEnd, TreeScan};
 
 /// SGF whitespace: space, LF, CR, tab, vertical tab, form feed.
 #[inline]

@@ -12,7 +12,9 @@
 //! A game tree that cannot be repaired (it exceeds a limit, or a value
 //! never closes before the next game starts) is closed where the problem
 //! is found and skipped to its end, with a
-//! [`WarningKind::SkippedGameTree`] naming its bytes.
+//! [`WarningKind::SkippedGameTree`] naming its bytes. A game over a limit
+//! is skipped by the byte rules alone ([`TreeScan`]: parentheses counted
+//! outside values), in constant memory whatever its size.
 
 mod ahead;
 mod out;
@@ -29,6 +31,7 @@ use ahead::{shift, Stepped};
 use super::source::Source;
 use super::Core;
 use crate::error::{Error, ErrorKind, Position};
+use crate::lex::TreeScan;
 use crate::machine::{Limits, Resume, Step, Token};
 use crate::warning::{Warning, WarningKind};
 
@@ -132,6 +135,9 @@ pub(crate) struct Lenient {
     tree_start: Mark,
     /// Set while skipping a game tree that cannot be repaired.
     discard: Option<ErrorKind>,
+    /// The scan for the end of a game tree over a limit, while it is
+    /// skipped.
+    skip: Option<TreeScan>,
     /// `StartGameTree` events reported minus `EndGameTree` events.
     open_events: u32,
     held: Option<Held>,
@@ -161,6 +167,7 @@ impl Lenient {
             fixes: Vec::new(),
             tree_start: Mark::default(),
             discard: None,
+            skip: None,
             open_events: 0,
             held: None,
             seen_tree: false,
@@ -235,6 +242,9 @@ impl<'r, S: Source> Stage<'r, S> {
                 return Ok(Some(out));
             }
             if self.state.done {
+                return Ok(None);
+            }
+            if self.state.skip.is_some() && !self.skip()? {
                 return Ok(None);
             }
             let step = match self.state.waiting.take() {

@@ -5,9 +5,9 @@
 use super::scan;
 use super::scan::GameScan;
 use super::{CloseScan, Ctx, Fix, Found, Mark, Out, Prop, Stage, LOOK_AHEAD};
-use crate::error::ErrorKind;
-use crate::lex::skip_space;
-use crate::machine::{Limits, Machine, Resume, Step, Token};
+use crate::error::{Error, ErrorKind};
+use crate::lex::{skip_space, TreeEnd, TreeScan};
+use crate::machine::{Machine, Resume, Step, Token};
 use crate::read::source::Source;
 use crate::warning::WarningKind;
 
@@ -352,19 +352,42 @@ impl<S: Source> Stage<'_, S> {
     }
 
     /// Stops reporting the current game tree (it exceeds a limit): close
-    /// what was reported, then skip to its end with a limitless machine.
+    /// what was reported, then skip to its end by the byte rules (see
+    /// [`skip`](Self::skip)), from the start of the token that broke the
+    /// limit.
     fn abandon(&mut self, kind: ErrorKind, at: usize) {
-        if self.state.discard.is_some() {
-            let len = self.source.bytes().len();
-            return self.end_discard(len);
-        }
         self.start_discard(kind);
         if self.state.ctx == Ctx::Outside {
             self.state.tree_start = Mark::at(self.abs(at), self.source.position(at));
         }
-        let depth = self.core.machine.depth();
-        self.core.machine = Machine::new(Limits::none());
-        self.resume_at(self.core.pos, self.state.ctx, depth);
+        let depth = u64::from(self.core.machine.depth());
+        self.state.skip = Some(TreeScan::new(depth));
+    }
+
+    /// Goes on skipping a game tree over a limit: scans for the `)` that
+    /// closes it (parentheses counted outside values), keeping no bytes
+    /// behind the scan; the end of the input ends it too. `false` when a
+    /// source fed by the caller has no more bytes yet.
+    pub(super) fn skip(&mut self) -> Result<bool, Error> {
+        let Some(mut scan) = self.state.skip.take() else {
+            return Ok(true);
+        };
+        loop {
+            let end = scan.end(self.source.bytes(), &mut self.core.pos);
+            self.state.last_end = self.abs(self.core.pos);
+            if let TreeEnd::Closed(end) = end {
+                self.end_discard(end);
+                return Ok(true);
+            }
+            if self.source.is_eof() {
+                self.end_discard(self.source.bytes().len());
+                return Ok(true);
+            }
+            if !self.fill(None)? {
+                self.state.skip = Some(scan);
+                return Ok(false);
+            }
+        }
     }
 
     fn start_discard(&mut self, kind: ErrorKind) {
