@@ -100,8 +100,19 @@ enum Item {
 /// Reads `bytes` through the stage, `piece` bytes per read and `chunk`
 /// bytes asked for at a time, taking warnings after each event.
 fn run(bytes: &[u8], piece: usize, chunk: usize, mode: CharsetMode) -> Vec<Item> {
+    run_with(ReaderBuilder::new(), bytes, piece, chunk, mode)
+}
+
+/// [`run`] with `options` (lenient, say).
+fn run_with(
+    options: ReaderBuilder,
+    bytes: &[u8],
+    piece: usize,
+    chunk: usize,
+    mode: CharsetMode,
+) -> Vec<Item> {
     let source = Trickle { rest: bytes, piece };
-    let options = ReaderBuilder::new().chunk_size(chunk).charset(mode);
+    let options = options.chunk_size(chunk).charset(mode);
     let mut reader = options.from_reader_decoded(source);
     let mut items = Vec::new();
     loop {
@@ -515,6 +526,15 @@ proptest::proptest! {
         let whole = run(&input, input.len().max(1), input.len().max(1), CharsetMode::Auto);
         proptest::prop_assert_eq!(&run(&input, size, size, CharsetMode::Auto), &whole);
         proptest::prop_assert_eq!(&run(&input, 1, 64, CharsetMode::Auto), &whole);
+        // The lenient stage too: its look-ahead stops where the stage sees
+        // a game end, whatever the read size.
+        let lenient = ReaderBuilder::new().lenient(true);
+        let all = input.len().max(1);
+        let repaired = run_with(lenient, &input, all, all, CharsetMode::Auto);
+        let by_pieces = run_with(lenient, &input, size, size, CharsetMode::Auto);
+        proptest::prop_assert_eq!(&by_pieces, &repaired);
+        let by_bytes = run_with(lenient, &input, 1, 64, CharsetMode::Auto);
+        proptest::prop_assert_eq!(&by_bytes, &repaired);
         // Offsets stay inside the input.
         let len = input.len() as u64;
         for item in &whole {

@@ -201,6 +201,14 @@ mod counted {
                 let two = b"(;CA[SJIS]C[\x95\x5c])\n(;CA[GB2312]C[\xcb\xbc\xc4\xb1])\n";
                 two.repeat(n / two.len())
             }),
+            ("repaired games in alternating charsets", |n| {
+                // Each game needs repairs (a header before it, junk in
+                // it): the lenient stage's look-ahead must not decode the
+                // games after it in its charset, to decode them again.
+                let two = b"From: a\n(;CA[SJIS]C[\x95\x5c] oops ;B[aa])\n\
+                    From: b\n(;CA[GB2312]C[\xcb\xbc] oops (;B[aa])(;W[bb]))\n";
+                two.repeat(n / two.len())
+            }),
             ("legacy bytes without CA", |n| {
                 let text = b"\x93\xfa\x96\x7b\x8c\xea";
                 [b"(;C[".as_slice(), &text.repeat(n / text.len()), b"])"].concat()

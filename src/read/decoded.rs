@@ -491,6 +491,10 @@ impl<R: io::Read> sealed::Buffer for Decoded<R> {
         self.generation
     }
 
+    fn at_game_limit(&self) -> bool {
+        self.visible == self.text.len() && self.game_limit == Some(self.raw.absolute(self.raw_done))
+    }
+
     fn game_end(&mut self, at: usize) {
         if self.state == State::Game {
             self.state = State::Ended;
