@@ -431,8 +431,8 @@ impl<'r, S: Source> Stage<'r, S> {
             repaired: false,
         };
         let written = self.abs(start)..self.abs(ident_end);
-        let text = String::from_utf8_lossy(&self.source.bytes()[start..ident_end]);
-        if scan::text_like(&uppercase(&text)) && self.state.discard.is_none() {
+        let text_like = scan::text_like(&self.source.bytes()[start..ident_end]);
+        if text_like && self.state.discard.is_none() {
             self.state.held = Some(Held { prop, written });
             return None;
         }

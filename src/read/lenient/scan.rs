@@ -296,15 +296,48 @@ pub(crate) fn scan_open_property(input: &[u8], start: usize, never_closes: usize
 
 /// Properties whose values are not text: a stray `]` after one of them is
 /// junk, not part of a comment.
-const NOT_TEXT: &[&str] = &[
+const NOT_TEXT: [&str; 43] = [
     "AB", "AE", "AR", "AW", "B", "BL", "BM", "CR", "DD", "DM", "DO", "FF", "FG", "GB", "GM", "GW",
     "HA", "HO", "IT", "KM", "KO", "LB", "LN", "MA", "MN", "OB", "OW", "PL", "PM", "SL", "SQ", "ST",
     "SZ", "TB", "TE", "TM", "TR", "TW", "UC", "V", "VW", "W", "WL",
 ];
 
-/// Whether `ident`'s values are text (or unknown, so maybe text).
-pub(crate) fn text_like(ident: &str) -> bool {
-    !NOT_TEXT.contains(&ident)
+/// An identifier of one or two letters as a number (`B` and `BB` apart).
+const fn key(letters: &[u8]) -> u16 {
+    match *letters {
+        [a] => a as u16,
+        [a, b] => (a as u16) << 8 | b as u16,
+        _ => 0,
+    }
+}
+
+/// [`NOT_TEXT`] as [`key`]s.
+const NOT_TEXT_KEYS: [u16; NOT_TEXT.len()] = {
+    let mut keys = [0; NOT_TEXT.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = key(NOT_TEXT[i].as_bytes());
+        i += 1;
+    }
+    keys
+};
+
+/// Whether the values of the property whose identifier is written
+/// `written` (letters of any case; its uppercase ones name it) are text
+/// (or unknown, so maybe text).
+pub(crate) fn text_like(written: &[u8]) -> bool {
+    let mut letters = [0; 2];
+    let mut len = 0;
+    for &b in written.iter().filter(|b| b.is_ascii_uppercase()) {
+        if len == letters.len() {
+            // No identifier of three letters or more is known not to be
+            // text.
+            return true;
+        }
+        letters[len] = b;
+        len += 1;
+    }
+    len == 0 || !NOT_TEXT_KEYS.contains(&key(&letters[..len]))
 }
 
 #[cfg(test)]
@@ -378,6 +411,19 @@ mod tests {
         assert_eq!(swallowed_game(input, 1, 15), Some(4));
         assert_eq!(swallowed_game(b"C[see (;B[aa\\]) ok]", 1, 19), None);
         assert_eq!(swallowed_game(b"C[a (b) [c]", 1, 11), None);
+    }
+
+    #[test]
+    fn text_properties_are_told_by_their_uppercase_letters() {
+        for ident in ["C", "GC", "PB", "N", "XYZ", "Comment", "GameName"] {
+            assert!(text_like(ident.as_bytes()), "{ident}");
+        }
+        for ident in NOT_TEXT
+            .iter()
+            .chain(&["AddBlack", "Black", "WhiteL", "bW"])
+        {
+            assert!(!text_like(ident.as_bytes()), "{ident}");
+        }
     }
 
     #[test]
