@@ -85,18 +85,21 @@ struct Held {
     written: Range<u64>,
 }
 
-/// A place kept for a warning that may come after its bytes are gone
-/// from a stream's buffer: its stream offset, and its position in the
-/// input.
+/// A `(` kept for an event or a warning that may come after its bytes
+/// are gone from a stream's buffer: its stream offset, its position in
+/// the input, and the input offset just past it (a character may take
+/// more than one byte of the input: two in UTF-16).
 #[derive(Debug, Clone, Copy, Default)]
 struct Mark {
     offset: u64,
     position: Position,
+    end: u64,
 }
 
 impl Mark {
-    fn at(offset: u64, position: Position) -> Self {
-        Mark { offset, position }
+    /// Its bytes in the input.
+    fn span(&self) -> Range<u64> {
+        self.position.offset..self.end
     }
 }
 
@@ -350,6 +353,15 @@ impl<'r, S: Source> Stage<'r, S> {
         }
     }
 
+    /// A [`Mark`] for the `(` at buffer offset `at`.
+    fn mark(&mut self, at: usize) -> Mark {
+        Mark {
+            offset: self.abs(at),
+            position: self.source.position(at),
+            end: self.input(at + 1),
+        }
+    }
+
     fn resume_at(&mut self, pos: usize, ctx: Ctx, depth: u32) {
         self.core.pos = pos;
         self.state.last_end = self.abs(pos);
@@ -362,8 +374,7 @@ impl<'r, S: Source> Stage<'r, S> {
 
     fn flush_pending(&mut self) {
         if let Some((open, _)) = self.state.pending.take() {
-            let at = open.position.offset;
-            self.emit(Out::Start(at..at + 1));
+            self.emit(Out::Start(open.span()));
         }
     }
 
@@ -385,7 +396,7 @@ impl<'r, S: Source> Stage<'r, S> {
                 if self.core.machine.depth() == 2 && self.next_game_inside(start, before) {
                     return None;
                 }
-                let open = Mark::at(self.abs(start), self.source.position(start));
+                let open = self.mark(start);
                 if self.core.machine.depth() == 1 {
                     self.state.tree_start = open;
                     self.state.seen_tree = true;

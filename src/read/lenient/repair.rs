@@ -4,7 +4,7 @@
 
 use super::scan;
 use super::scan::GameScan;
-use super::{CloseScan, Ctx, Fix, Found, Mark, Out, Prop, Stage, LOOK_AHEAD};
+use super::{CloseScan, Ctx, Fix, Found, Out, Prop, Stage, LOOK_AHEAD};
 use crate::error::{Error, ErrorKind};
 use crate::lex::{skip_space, TreeEnd, TreeScan};
 use crate::machine::{Machine, Resume, Step, Token};
@@ -50,10 +50,7 @@ impl<S: Source> Stage<'_, S> {
     fn no_nodes(&mut self, at: usize) {
         let (open, before) = match self.state.pending.take() {
             Some((open, before)) => (open, before),
-            None => (
-                Mark::at(self.abs(at), self.source.position(at)),
-                Ctx::Outside,
-            ),
+            None => (self.mark(at), Ctx::Outside),
         };
         let outer = self.core.machine.depth().saturating_sub(1);
         let back = if outer == 0 { Ctx::Outside } else { before };
@@ -63,7 +60,7 @@ impl<S: Source> Stage<'_, S> {
             self.warn_mark(WarningKind::EmptyGameTree, open, o..end);
             self.resume_at(at + 1, back, outer);
         } else {
-            self.warn_mark(WarningKind::RedundantParenthesis, open, o..o + 1);
+            self.warn_mark(WarningKind::RedundantParenthesis, open, open.span());
             self.state.fixes.push(Fix::Redundant(outer));
             self.resume_at(at, back, outer);
         }
@@ -358,7 +355,7 @@ impl<S: Source> Stage<'_, S> {
     fn abandon(&mut self, kind: ErrorKind, at: usize) {
         self.start_discard(kind);
         if self.state.ctx == Ctx::Outside {
-            self.state.tree_start = Mark::at(self.abs(at), self.source.position(at));
+            self.state.tree_start = self.mark(at);
         }
         let depth = u64::from(self.core.machine.depth());
         self.state.skip = Some(TreeScan::new(depth));
@@ -433,8 +430,7 @@ impl<S: Source> Stage<'_, S> {
         self.release_held();
         self.core.pos = len;
         if let Some((open, _)) = self.state.pending.take() {
-            let o = open.position.offset;
-            self.warn_mark(WarningKind::EmptyGameTree, open, o..o + 1);
+            self.warn_mark(WarningKind::EmptyGameTree, open, open.span());
         }
         let end = self.input(len);
         if self.state.open_events > 0 {
