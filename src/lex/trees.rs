@@ -1,10 +1,11 @@
 //! Where a game tree ends by the byte rules alone: parentheses counted
-//! outside values, a value running to its unescaped `]`. The scan is
+//! outside values, a value running to its unescaped `]` (in raw bytes of
+//! a double-byte charset, with its characters taken whole). The scan is
 //! resumable (it goes on where it stopped when more bytes arrive) and
 //! keeps no bytes of its own, so it runs in constant memory over any
 //! length of input and any depth.
 
-use super::{find_value_end, ValueEnd};
+use super::{find_value_end_in, skip_space, Lead, ValueEnd};
 use crate::work;
 
 /// The bytes that matter outside values: `[`, `(` and `)`.
@@ -35,6 +36,43 @@ fn next_structure(buf: &[u8], from: usize) -> Option<usize> {
     found.map(|found| near + found)
 }
 
+/// The first `(` from `from` on that opens a game tree or a variation:
+/// followed by `;`, whitespace aside.
+pub(crate) fn tree_open(bytes: &[u8], from: usize) -> Option<usize> {
+    let rest = bytes.get(from..)?;
+    let found = memchr::memchr_iter(b'(', rest)
+        .map(|at| from + at)
+        .find(|&at| bytes.get(skip_space(bytes, at + 1)) == Some(&b';'));
+    work::count(found.unwrap_or(bytes.len()) - from);
+    found
+}
+
+/// Moves past the moves of the common form `;B[pd]` (an uppercase
+/// identifier of one letter, a value of two lowercase letters) and the
+/// line breaks between them, from `at` outside a value: they hold no
+/// byte that matters to the scan.
+#[inline]
+fn skip_moves(buf: &[u8], mut at: usize) -> usize {
+    let from = at;
+    while let Some(&[semi, ident, open, a, b, close]) = buf.get(at..at + 6) {
+        if semi == b';'
+            && open == b'['
+            && close == b']'
+            && ident.is_ascii_uppercase()
+            && a.is_ascii_lowercase()
+            && b.is_ascii_lowercase()
+        {
+            at += 6;
+        } else if semi == b'\n' || semi == b'\r' {
+            at += 1;
+        } else {
+            break;
+        }
+    }
+    work::count(at - from);
+    at
+}
+
 /// What [`TreeScan::end`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum TreeEnd {
@@ -44,18 +82,36 @@ pub(crate) enum TreeEnd {
     /// The bytes end first: scan on from where the scan stopped once
     /// more arrive.
     More,
+    /// A `(` at this offset would open more trees than the scan's
+    /// limit: it stops there.
+    TooDeep(usize),
 }
 
 /// The scan for the `)` that closes the outermost of the game trees open
 /// where it starts, resumable: each call goes on from where the last one
 /// stopped. The caller keeps the position, so that it can drop the bytes
 /// before it and move it with the rest.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+///
+/// This is the one rule for where a game ends short of parsing it: the
+/// batch cutter, the charset stage's look at a game's extent and the
+/// lenient stage's scans all call it (`tests/game_ends.rs` holds it to
+/// the machine).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct TreeScan {
     /// Game trees and variations open.
     depth: u64,
     /// Inside a value.
     in_value: bool,
+    /// The lead bytes of the charset, if a second byte can be `\` or `]`.
+    lead: Option<Lead>,
+    /// The most trees the scan follows open.
+    max_depth: u64,
+}
+
+impl Default for TreeScan {
+    fn default() -> Self {
+        TreeScan::new(0)
+    }
 }
 
 impl TreeScan {
@@ -65,7 +121,39 @@ impl TreeScan {
         TreeScan {
             depth,
             in_value: false,
+            lead: None,
+            max_depth: u64::MAX,
         }
+    }
+
+    /// The scan with values read in a double-byte charset with the lead
+    /// bytes `lead` (a second byte is never `\` or `]`).
+    pub(crate) fn with_lead(mut self, lead: Option<Lead>) -> Self {
+        self.lead = lead;
+        self
+    }
+
+    /// The scan stopping at a `(` that would open more than `max` trees.
+    pub(crate) fn with_max_depth(mut self, max: u64) -> Self {
+        self.max_depth = max;
+        self
+    }
+
+    /// How many trees are open where the scan stopped.
+    pub(crate) fn depth(&self) -> u64 {
+        self.depth
+    }
+
+    /// Whether the scan stopped inside a value.
+    pub(crate) fn in_value(&self) -> bool {
+        self.in_value
+    }
+
+    /// The scan one tree less deep (the outermost tree was closed
+    /// elsewhere).
+    pub(crate) fn outer(mut self) -> Self {
+        self.depth = self.depth.saturating_sub(1);
+        self
     }
 
     /// Scans `buf` from `*at` on to the end of the tree. `*at` is left
@@ -74,7 +162,7 @@ impl TreeScan {
     pub(crate) fn end(&mut self, buf: &[u8], at: &mut usize) -> TreeEnd {
         loop {
             if self.in_value {
-                match find_value_end(buf, *at) {
+                match find_value_end_in(buf, *at, self.lead) {
                     ValueEnd::Closed(close) => {
                         self.in_value = false;
                         *at = close + 1;
@@ -85,6 +173,7 @@ impl TreeScan {
                     }
                 }
             }
+            *at = skip_moves(buf, *at);
             let Some(found) = next_structure(buf, *at) else {
                 *at = buf.len();
                 return TreeEnd::More;
@@ -92,6 +181,10 @@ impl TreeScan {
             *at = found + 1;
             match buf[found] {
                 b'[' => self.in_value = true,
+                b'(' if self.depth >= self.max_depth => {
+                    *at = found;
+                    return TreeEnd::TooDeep(found);
+                }
                 b'(' => self.depth += 1,
                 _ => {
                     self.depth = self.depth.saturating_sub(1);
@@ -133,7 +226,11 @@ mod tests {
     /// The end of the tree at the start of `input`, fed `step` bytes at
     /// a time into a buffer that forgets what the scan passed.
     fn end_in_steps(input: &[u8], step: usize, depth: u64) -> Option<usize> {
-        let mut scan = TreeScan::new(depth);
+        end_with(TreeScan::new(depth), input, step)
+    }
+
+    /// [`end_in_steps`] with `scan`.
+    fn end_with(mut scan: TreeScan, input: &[u8], step: usize) -> Option<usize> {
         let (mut buf, mut base, mut fed, mut at) = (Vec::new(), 0, 0, 0);
         loop {
             if let TreeEnd::Closed(end) = scan.end(&buf, &mut at) {
@@ -192,5 +289,48 @@ mod tests {
                 assert_eq!(end_in_steps(&input, step, 1), expected, "{input:?}");
             }
         }
+    }
+
+    #[test]
+    fn runs_of_moves_are_skipped_as_a_whole_and_only_outside_values() {
+        let game =
+            b"(;GM[1]\n;B[pd];W[dd]\r\n;B[pp](;W[dp];B[A)])(;W[C];C[;B[pd])];W[cc]))(;B[aa])";
+        let end = naive_end(game, 0);
+        assert!(end.is_some_and(|end| end < game.len()));
+        for step in 1..=game.len() {
+            assert_eq!(end_in_steps(game, step, 0), end, "step {step}");
+        }
+        assert_eq!(skip_moves(b";B[pd];W[dd]\n;B[pd]", 0), 19);
+        assert_eq!(skip_moves(b";B[pd];W[dd]\n;B[", 0), 12);
+        assert_eq!(skip_moves(b";B[pD]", 0), 0);
+        assert_eq!(skip_moves(b";b[pd]", 0), 0);
+    }
+
+    #[test]
+    fn a_scan_stops_past_its_depth_and_says_where_it_stands() {
+        let mut scan = TreeScan::new(0).with_max_depth(3);
+        let mut at = 0;
+        assert_eq!(scan.end(b"(((((", &mut at), TreeEnd::TooDeep(3));
+        let input = b"(;B[aa](;W[bb]) (;C[(";
+        let (mut scan, mut at) = (TreeScan::new(0), 0);
+        assert_eq!(scan.end(input, &mut at), TreeEnd::More);
+        assert_eq!((scan.depth(), scan.in_value(), at), (2, true, input.len()));
+        // One tree less deep, the rest of the value and a close end it.
+        let mut scan = scan.outer();
+        let mut at = 0;
+        assert_eq!(scan.end(b"x])", &mut at), TreeEnd::Closed(3));
+    }
+
+    #[cfg(feature = "encoding")]
+    #[test]
+    fn a_second_byte_of_shift_jis_is_not_an_escape() {
+        // 表 is 0x95 0x5C in Shift_JIS: its second byte is `\`.
+        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("(;C[表](;B[aa])(;B[bb]))");
+        let in_shift_jis = TreeScan::new(0).with_lead(Some(Lead::ShiftJis));
+        for step in 1..=sjis.len() {
+            assert_eq!(end_with(in_shift_jis, &sjis, step), Some(sjis.len()));
+        }
+        // Read as UTF-8, the `\` escapes the `]`: the game seems to go on.
+        assert_ne!(end_in_steps(&sjis, sjis.len(), 0), Some(sjis.len()));
     }
 }

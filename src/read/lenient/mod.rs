@@ -117,10 +117,10 @@ struct CloseScan {
 
 #[derive(Debug, Clone, Copy)]
 enum Found {
-    /// `depth` trees open at `at`, outside values.
+    /// The scan stopped at `at` (more bytes would let it go on).
     Open {
         at: u64,
-        depth: usize,
+        scan: TreeScan,
     },
     Closed(u64),
     GaveUp,

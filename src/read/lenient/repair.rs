@@ -3,10 +3,9 @@
 //! missing its final `)`, a game that cannot be repaired.
 
 use super::scan;
-use super::scan::GameScan;
 use super::{CloseScan, Ctx, Fix, Found, Out, Prop, Stage, LOOK_AHEAD};
 use crate::error::{Error, ErrorKind};
-use crate::lex::{skip_space, TreeEnd, TreeScan};
+use crate::lex::{skip_space, tree_open, TreeEnd, TreeScan};
 use crate::machine::{Machine, Resume, Step, Token};
 use crate::read::source::Source;
 use crate::warning::WarningKind;
@@ -251,11 +250,14 @@ impl<S: Source> Stage<'_, S> {
         let next = self.abs(start);
         if let Some(scan) = scan {
             let found = match scan.found {
-                Found::Open { at, depth } if at > next && depth > 1 => Found::Open {
+                Found::Open { at, scan } if at > next && scan.depth() > 1 => Found::Open {
                     at,
-                    depth: depth - 1,
+                    scan: scan.outer(),
                 },
-                _ => Found::Open { at: next, depth: 0 },
+                _ => Found::Open {
+                    at: next,
+                    scan: TreeScan::new(0),
+                },
             };
             let generation = scan.generation;
             self.state.close_scan = Some(CloseScan {
@@ -275,26 +277,34 @@ impl<S: Source> Stage<'_, S> {
         let from = self.abs(start);
         let limit = from + LOOK_AHEAD as u64;
         let generation = self.source.generation();
+        let max_depth = u64::from(self.state.limits.max_depth);
         let mut found = match self.state.close_scan {
             Some(scan) if scan.game == game && scan.generation == generation => scan.found,
-            _ => Found::Open { at: from, depth: 1 },
+            _ => Found::Open {
+                at: from,
+                scan: TreeScan::new(1),
+            },
         };
-        if let Found::Open { at, depth } = found {
+        if let Found::Open { at, scan } = found {
             // Up to `start` the machine knows the depth: one tree, the
             // game, is open there.
-            let (at, depth) = if at <= from { (from, 1) } else { (at, depth) };
+            let (at, mut scan) = match at <= from {
+                true => (from, TreeScan::new(1).with_max_depth(max_depth)),
+                false => (at, scan),
+            };
             if at < limit {
                 let view = self.view(start);
                 let eof = self.source.is_eof() && view.len() == self.source.bytes().len();
-                let max_depth = usize::try_from(self.state.limits.max_depth).unwrap_or(usize::MAX);
-                let scanned = scan::scan_game_close(view, self.buffer(at), depth, max_depth, eof);
-                found = match scanned {
-                    GameScan::Open { at, depth } => Found::Open {
-                        at: self.abs(at),
-                        depth,
+                let mut pos = self.buffer(at);
+                found = match scan.end(view, &mut pos) {
+                    TreeEnd::Closed(at) => Found::Closed(self.abs(at)),
+                    TreeEnd::TooDeep(_) => Found::GaveUp,
+                    // A value the end of the input cuts never closes.
+                    TreeEnd::More if eof && scan.in_value() => Found::GaveUp,
+                    TreeEnd::More => Found::Open {
+                        at: self.abs(pos),
+                        scan,
                     },
-                    GameScan::Closed(at) => Found::Closed(self.abs(at)),
-                    GameScan::GaveUp => Found::GaveUp,
                 };
             }
         }
@@ -329,7 +339,7 @@ impl<S: Source> Stage<'_, S> {
         if self.state.never_closes.is_none() {
             self.state.never_closes = Some((scan.open + 1, end));
         }
-        if let Some(game) = scan::find_game_start(input, scan.open + 1) {
+        if let Some(game) = tree_open(input, scan.open + 1) {
             return self.abandon_to(ErrorKind::UnclosedValue, game);
         }
         self.core.pos = len;

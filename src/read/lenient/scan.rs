@@ -51,17 +51,6 @@ pub(crate) fn find_tree_start(input: &[u8], from: usize) -> usize {
     fallback.unwrap_or(input.len())
 }
 
-/// Where a game starts (`(`, whitespace, `;`) at or after `from`, if
-/// anywhere.
-pub(crate) fn find_game_start(input: &[u8], from: usize) -> Option<usize> {
-    let from = from.min(input.len());
-    let found = memchr::memchr_iter(b'(', &input[from..])
-        .map(|found| from + found)
-        .find(|&at| input.get(skip_space(input, at + 1)) == Some(&b';'));
-    work::count(found.unwrap_or(input.len()) - from);
-    found
-}
-
 /// Root properties: only a game's first node holds them.
 const ROOT: &[&[u8]] = &[b"AP", b"CA", b"FF", b"GM", b"ST", b"SZ"];
 
@@ -89,57 +78,6 @@ pub(crate) fn root_node_at(input: &[u8], at: usize) -> bool {
             };
             at = skip_space(input, at + 1 + close + 1);
         }
-    }
-}
-
-/// How far a scan for the `)` that closes a game got.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum GameScan {
-    /// `depth` trees are open at `at`, outside any value: the scan can go
-    /// on from there.
-    Open { at: usize, depth: usize },
-    /// The `)` at this offset closes the game.
-    Closed(usize),
-    /// Too deep, or a value that never closes: nothing is known.
-    GaveUp,
-}
-
-/// Scans `input` from `at`, where `depth` trees are open, for the `)`
-/// that leaves none open, matching parentheses outside values. It stops
-/// at the end of `input` (before a value the end cuts, unless `eof` says
-/// the input ends there: then the value never closes and it gives up),
-/// or past `max_depth` open trees (it gives up).
-pub(crate) fn scan_game_close(
-    input: &[u8],
-    mut at: usize,
-    mut depth: usize,
-    max_depth: usize,
-    eof: bool,
-) -> GameScan {
-    while let Some(found) = memchr::memchr3(b'(', b')', b'[', &input[at..]) {
-        work::count(found + 1);
-        at += found;
-        match input[at] {
-            b'(' if depth >= max_depth => return GameScan::GaveUp,
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return GameScan::Closed(at);
-                }
-            }
-            _ => match find_close(&input[at + 1..]) {
-                Some(close) => at += 1 + close,
-                None if eof => return GameScan::GaveUp,
-                None => return GameScan::Open { at, depth },
-            },
-        }
-        at += 1;
-    }
-    work::count(input.len() - at);
-    GameScan::Open {
-        at: input.len(),
-        depth,
     }
 }
 
@@ -360,32 +298,6 @@ mod tests {
         assert!(!root_node_at(b"(;PB[x];GM[1])", 1));
         assert!(!root_node_at(b"(GM[1])", 1));
         assert!(!root_node_at(b"(;C[x", 1));
-    }
-
-    #[test]
-    fn game_closes_are_matched_outside_values() {
-        let closed = b"(;C[)](;B[aa]))(";
-        assert_eq!(
-            scan_game_close(closed, 0, 0, 10, true),
-            GameScan::Closed(14)
-        );
-        let open = b"(;B[aa](;W[bb]) (;C[(]";
-        let scan = scan_game_close(open, 0, 0, 10, true);
-        assert_eq!(
-            scan,
-            GameScan::Open {
-                at: open.len(),
-                depth: 2
-            }
-        );
-        assert_eq!(scan_game_close(b"(((((", 0, 0, 3, true), GameScan::GaveUp);
-        assert_eq!(scan_game_close(b"((;C[a", 0, 0, 3, true), GameScan::GaveUp);
-        let cut = scan_game_close(b"((;C[a", 0, 0, 3, false);
-        assert_eq!(cut, GameScan::Open { at: 4, depth: 2 });
-        assert_eq!(
-            scan_game_close(b"[x]))", 0, 2, 9, false),
-            GameScan::Closed(4)
-        );
     }
 
     #[test]
