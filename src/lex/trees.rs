@@ -94,7 +94,7 @@ pub(crate) enum TreeEnd {
 ///
 /// This is the one rule for where a game ends short of parsing it: the
 /// batch cutter, the charset stage's look at a game's extent and the
-/// lenient stage's scans all call it (`tests/game_ends.rs` holds it to
+/// lenient stage's scans all call it (`machine/tree_ends.rs` holds it to
 /// the machine).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct TreeScan {

@@ -15,6 +15,8 @@ mod fast;
 mod limits;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tree_ends;
 
 #[cfg(test)]
 pub(crate) use fast::HOT_PATH_PIECES;
