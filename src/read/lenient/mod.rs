@@ -21,10 +21,11 @@ mod out;
 mod repair;
 mod scan;
 
-use std::collections::VecDeque;
 use std::ops::Range;
 
 pub(crate) use out::{Ident, Out, Prop};
+
+use out::Queue;
 
 use ahead::{shift, Stepped};
 
@@ -145,7 +146,7 @@ pub(crate) struct Lenient {
     open_events: u32,
     held: Option<Held>,
     seen_tree: bool,
-    queue: VecDeque<Out>,
+    queue: Queue,
     close_scan: Option<CloseScan>,
     /// Where the last token (or skipped text) ended: a missing `)` goes
     /// there. Its bytes are kept up to the look-ahead.
@@ -174,7 +175,7 @@ impl Lenient {
             open_events: 0,
             held: None,
             seen_tree: false,
-            queue: VecDeque::new(),
+            queue: Queue::default(),
             close_scan: None,
             last_end: 0,
             never_closes: None,
@@ -241,7 +242,7 @@ impl<'r, S: Source> Stage<'r, S> {
     /// Only a failed read: the stage repairs everything else.
     pub(crate) fn next_out(&mut self) -> Result<Option<Out>, Error> {
         loop {
-            if let Some(out) = self.state.queue.pop_front() {
+            if let Some(out) = self.state.queue.pop() {
                 return Ok(Some(out));
             }
             if self.state.done {
@@ -262,7 +263,7 @@ impl<'r, S: Source> Stage<'r, S> {
             }
             if self.state.waiting.is_some() {
                 // The repair waits for bytes the caller has not fed yet.
-                return Ok(self.state.queue.pop_front());
+                return Ok(self.state.queue.pop());
             }
         }
     }
@@ -303,7 +304,7 @@ impl<'r, S: Source> Stage<'r, S> {
     fn direct(&mut self, out: Out) -> Option<Out> {
         if self.state.discard.is_some() || !self.state.queue.is_empty() {
             self.emit(out);
-            return self.state.queue.pop_front();
+            return self.state.queue.pop();
         }
         self.count(&out);
         Some(out)
@@ -322,7 +323,16 @@ impl<'r, S: Source> Stage<'r, S> {
             return;
         }
         self.count(&out);
-        self.state.queue.push_back(out);
+        self.state.queue.push(out);
+    }
+
+    /// Closes every tree reported open, with empty spans at input offset
+    /// `at`.
+    fn close_all(&mut self, at: u64) {
+        if self.state.discard.is_none() {
+            self.state.queue.push_ends(at, self.state.open_events);
+            self.state.open_events = 0;
+        }
     }
 
     /// A warning of `kind` at buffer offset `at`, concerning the bytes

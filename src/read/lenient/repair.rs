@@ -239,10 +239,7 @@ impl<S: Source> Stage<'_, S> {
             false => start,
         };
         self.warn(WarningKind::UnclosedGame, missing, missing..missing);
-        let at = self.input(missing);
-        while self.state.open_events > 0 {
-            self.emit(Out::End(at..at));
-        }
+        self.close_all(self.input(missing));
         self.resume_at(start, Ctx::Outside, 0);
         self.closed(0);
         // The scan for this game's `)` goes on for the next game, which
@@ -401,10 +398,7 @@ impl<S: Source> Stage<'_, S> {
         self.state.abandoned = true;
         self.state.pending = None;
         self.state.held = None;
-        let at = self.input(self.core.pos);
-        while self.state.open_events > 0 {
-            self.emit(Out::End(at..at));
-        }
+        self.close_all(self.input(self.core.pos));
         self.state.discard = Some(kind);
     }
 
@@ -446,9 +440,7 @@ impl<S: Source> Stage<'_, S> {
         if self.state.open_events > 0 {
             let open = self.state.open_events;
             self.warn(WarningKind::MissingClose(open), len, len..len);
-            while self.state.open_events > 0 {
-                self.emit(Out::End(end..end));
-            }
+            self.close_all(end);
         }
         if !self.state.seen_tree {
             self.warn(WarningKind::NoGameTree, len, len..len);
