@@ -1,7 +1,8 @@
 //! The byte rules of SGF, each written once: whitespace, where a value
 //! ends (escapes), unescaping Text and SimpleText, escaping (`escape.rs`),
-//! and splitting Compose values. Every scanner and escaper of the crate
-//! calls these.
+//! splitting Compose values, and where a game tree ends (`trees.rs`, with
+//! the characters of double-byte charsets in `lead.rs`).
+//! Every scanner and escaper of the crate calls these.
 //!
 //! All the rules act on ASCII bytes only, so they hold for any
 //! ASCII-compatible charset (UTF-8, and legacy ones once converted).
@@ -11,8 +12,12 @@ use std::borrow::Cow;
 use crate::work;
 
 mod escape;
+mod lead;
+mod trees;
 
 pub(crate) use escape::{escape_into, escape_str, Escape};
+pub(crate) use lead::Lead;
+pub(crate) use trees::{tree_open, TreeEnd, TreeScan};
 
 /// SGF whitespace: space, LF, CR, tab, vertical tab, form feed.
 #[inline]
@@ -94,6 +99,16 @@ fn scan_value_end(body: &[u8], from: usize) -> ValueEnd {
                 at += 2;
             }
         }
+    }
+}
+
+/// [`find_value_end`], or with `lead`'s characters taken whole (raw bytes
+/// of a double-byte charset whose second bytes can be `\` or `]`).
+#[inline]
+pub(crate) fn find_value_end_in(body: &[u8], from: usize, lead: Option<Lead>) -> ValueEnd {
+    match lead {
+        None => find_value_end(body, from),
+        Some(lead) => lead::find_value_end_lead(body, from, lead),
     }
 }
 

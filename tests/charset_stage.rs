@@ -100,8 +100,19 @@ enum Item {
 /// Reads `bytes` through the stage, `piece` bytes per read and `chunk`
 /// bytes asked for at a time, taking warnings after each event.
 fn run(bytes: &[u8], piece: usize, chunk: usize, mode: CharsetMode) -> Vec<Item> {
+    run_with(ReaderBuilder::new(), bytes, piece, chunk, mode)
+}
+
+/// [`run`] with `options` (lenient, say).
+fn run_with(
+    options: ReaderBuilder,
+    bytes: &[u8],
+    piece: usize,
+    chunk: usize,
+    mode: CharsetMode,
+) -> Vec<Item> {
     let source = Trickle { rest: bytes, piece };
-    let options = ReaderBuilder::new().chunk_size(chunk).charset(mode);
+    let options = options.chunk_size(chunk).charset(mode);
     let mut reader = options.from_reader_decoded(source);
     let mut items = Vec::new();
     loop {
@@ -320,6 +331,64 @@ fn games_in_different_charsets_read_back_each_in_its_own() {
     assert_eq!(report.source, CharsetSource::Declared);
 }
 
+/// A property event as its identifier and values (U+FFFD for bytes that
+/// are not UTF-8).
+fn property(event: Event<'_>) -> Option<String> {
+    let Event::Property(ident, raw) = event else {
+        return None;
+    };
+    let raw: Vec<_> = raw
+        .iter()
+        .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
+        .collect();
+    Some(format!("{ident}{raw:?}"))
+}
+
+#[test]
+fn each_game_decides_its_charset_after_a_malformed_one() {
+    // Each first game is malformed; the Shift_JIS game after it must still
+    // be decided as Shift_JIS by the whole-input stage, as the lenient
+    // stage over a stream decides it.
+    let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("(;CA[Shift_JIS]C[表])");
+    for first in [
+        "(;CA[UTF-8]C[a]];B[aa])",
+        "(;CA[UTF-8]C[a] oops ;B[aa])",
+        "From: a friend\n(;CA[UTF-8]C[a];B[aa])",
+        "(;CA[UTF-8]C[a];B[aa]))",
+    ] {
+        let input = [first.as_bytes(), &sjis].concat();
+        let decoded = DecodedInput::new(&input);
+        let text = std::str::from_utf8(decoded.text()).unwrap();
+        assert!(text.ends_with("(;CA[Shift_JIS]C[表])"), "{first}: {text}");
+        let second = text.rfind('(').unwrap();
+        let report = decoded.game_charset(second);
+        assert_eq!(
+            (report.charset, report.source),
+            (Charset::ShiftJis, CharsetSource::Declared),
+            "{first}"
+        );
+        assert_eq!(decoded.game_charset(0).charset, Charset::Utf8);
+        assert_eq!(decode_to_utf8(&input).0, decoded.text());
+
+        // The lenient stage over a stream, and the lenient reader over the
+        // decoded text, read the same values.
+        let options = ReaderBuilder::new().lenient(true);
+        let mut stage = options.chunk_size(7).from_reader_decoded(&input[..]);
+        let mut streamed = Vec::new();
+        while let Some(event) = stage.next_event().unwrap() {
+            streamed.extend(property(event));
+        }
+        let whole: Vec<_> = options
+            .from_slice(decoded.text())
+            .filter_map(|event| property(event.unwrap()))
+            .collect();
+        assert_eq!(streamed, whole, "{first}");
+        assert_eq!(streamed.last().unwrap(), r#"C["表"]"#, "{first}");
+        let parsed = options.read_collection(&input).unwrap();
+        assert_eq!(parsed.trees.last().unwrap().get("C").unwrap(), ["表"]);
+    }
+}
+
 #[test]
 fn comments_decode_in_their_games_charset() {
     let collection = Collection::new(&parts());
@@ -515,6 +584,15 @@ proptest::proptest! {
         let whole = run(&input, input.len().max(1), input.len().max(1), CharsetMode::Auto);
         proptest::prop_assert_eq!(&run(&input, size, size, CharsetMode::Auto), &whole);
         proptest::prop_assert_eq!(&run(&input, 1, 64, CharsetMode::Auto), &whole);
+        // The lenient stage too: its look-ahead stops where the stage sees
+        // a game end, whatever the read size.
+        let lenient = ReaderBuilder::new().lenient(true);
+        let all = input.len().max(1);
+        let repaired = run_with(lenient, &input, all, all, CharsetMode::Auto);
+        let by_pieces = run_with(lenient, &input, size, size, CharsetMode::Auto);
+        proptest::prop_assert_eq!(&by_pieces, &repaired);
+        let by_bytes = run_with(lenient, &input, 1, 64, CharsetMode::Auto);
+        proptest::prop_assert_eq!(&by_bytes, &repaired);
         // Offsets stay inside the input.
         let len = input.len() as u64;
         for item in &whole {

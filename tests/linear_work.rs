@@ -67,8 +67,8 @@ mod allocated {
 mod counted {
     use sgf_stream::read::decode_to_utf8;
     use sgf_stream::{
-        charset::CharsetMode, compact_games, games, parse_collection, work, Charset, Parser,
-        Reader, ReaderBuilder,
+        charset::CharsetMode, compact_games, games, parse_collection, work, Charset, Limits,
+        Parser, Reader, ReaderBuilder,
     };
 
     /// Most work per input byte any path may do.
@@ -274,6 +274,14 @@ mod counted {
                 let two = b"(;CA[SJIS]C[\x95\x5c])\n(;CA[GB2312]C[\xcb\xbc\xc4\xb1])\n";
                 two.repeat(n / two.len())
             }),
+            ("repaired games in alternating charsets", |n| {
+                // Each game needs repairs (a header before it, junk in
+                // it): the lenient stage's look-ahead must not decode the
+                // games after it in its charset, to decode them again.
+                let two = b"From: a\n(;CA[SJIS]C[\x95\x5c] oops ;B[aa])\n\
+                    From: b\n(;CA[GB2312]C[\xcb\xbc] oops (;B[aa])(;W[bb]))\n";
+                two.repeat(n / two.len())
+            }),
             ("legacy bytes without CA", |n| {
                 let text = b"\x93\xfa\x96\x7b\x8c\xea";
                 [b"(;C[".as_slice(), &text.repeat(n / text.len()), b"])"].concat()
@@ -391,5 +399,136 @@ mod counted {
         });
         let per_byte = work as f64 / input.len() as f64;
         assert!(per_byte < 10.0, "{per_byte:.1} work per byte");
+    }
+
+    #[test]
+    fn a_value_over_the_limit_is_scanned_no_further_than_the_limit() {
+        // The error comes once the limit is passed: the megabyte after it
+        // is not looked at, on a slice as on a stream.
+        let input = [b"(;C[".as_slice(), &b"x".repeat(1 << 20), b"])"].concat();
+        let options = ReaderBuilder::new().max_value_len(1000);
+        let (err, work) = work::measure(|| options.from_slice(&input).find_map(Result::err));
+        assert_eq!(
+            err.unwrap().kind(),
+            &sgf_stream::ErrorKind::ValueTooLong(1000)
+        );
+        assert!(work < 10_000, "slice: {work}");
+        let ((), work) = work::measure(|| {
+            let mut reader = options.chunk_size(4096).from_reader(&input[..]);
+            while let Ok(Some(_)) = reader.next_event() {}
+        });
+        assert!(work < 40_000, "stream: {work}");
+    }
+
+    /// A game over a limit followed by a small game, as a name, the
+    /// limit, and the input as a function of a size.
+    type OverLimit = (&'static str, fn() -> ReaderBuilder, fn(usize) -> Vec<u8>);
+
+    fn over_limit() -> Vec<OverLimit> {
+        vec![
+            (
+                "a value over max_value_len",
+                || ReaderBuilder::new().lenient(true).max_value_len(1000),
+                |n| [b"(;C[".as_slice(), &b"x".repeat(n), b"])(;B[aa])"].concat(),
+            ),
+            (
+                "values over max_values_per_property",
+                || {
+                    ReaderBuilder::new()
+                        .lenient(true)
+                        .max_values_per_property(100)
+                },
+                |n| [b"(;AB".as_slice(), &b"[aa]".repeat(n / 4), b")(;B[aa])"].concat(),
+            ),
+            (
+                "trees over max_depth",
+                || ReaderBuilder::new().lenient(true).max_depth(100),
+                |n| {
+                    [
+                        b"(;".repeat(n / 3),
+                        b")".repeat(n / 3),
+                        b"(;B[aa])".to_vec(),
+                    ]
+                    .concat()
+                },
+            ),
+        ]
+    }
+
+    /// Reads `input` with `options` from a slice, a stream of 7-byte
+    /// reads into 16-byte chunks, pushed 5-byte pieces and the charset
+    /// stage: the work of each, and the warnings each gave.
+    fn work_on_sources(options: fn() -> ReaderBuilder, input: &[u8]) -> [(u64, usize); 4] {
+        let slice = || {
+            let mut reader = options().from_slice(input);
+            while let Ok(Some(_)) = reader.next_event() {}
+            reader.take_warnings().len()
+        };
+        let stream = || {
+            let source = Trickle {
+                rest: input,
+                piece: 7,
+            };
+            let mut reader = options().chunk_size(16).from_reader(source);
+            while let Ok(Some(_)) = reader.next_event() {}
+            reader.take_warnings().len()
+        };
+        let pushed = || {
+            let mut push = options().pushed();
+            for piece in input.chunks(5) {
+                push.feed(piece);
+                while let Ok(Some(_)) = push.next_event() {}
+            }
+            push.finish();
+            while let Ok(Some(_)) = push.next_event() {}
+            push.take_warnings().len()
+        };
+        let decoded = || {
+            let mut reader = options().chunk_size(4096).from_reader_decoded(input);
+            while let Ok(Some(_)) = reader.next_event() {}
+            reader.take_warnings().len()
+        };
+        let runs: [&dyn Fn() -> usize; 4] = [&slice, &stream, &pushed, &decoded];
+        runs.map(|run| {
+            let (warnings, work) = work::measure(run);
+            (work, warnings)
+        })
+    }
+
+    #[test]
+    fn a_game_over_a_limit_is_skipped_in_linear_work_no_dearer_than_reading_it() {
+        let mut failures = Vec::new();
+        for (family, options, make) in over_limit() {
+            let mut per_byte = Vec::new();
+            for size in [100_000, 400_000] {
+                let input = make(size);
+                let skipped = work_on_sources(options, &input);
+                // The peer: the lenient reader reading the same game whole.
+                let whole = || ReaderBuilder::new().lenient(true).limits(Limits::none());
+                let read = work_on_sources(whole, &input);
+                for (source, ((skip, _), (whole, _))) in skipped.iter().zip(read).enumerate() {
+                    if std::env::var_os("SHOW_WORK").is_some() {
+                        eprintln!("{family}, source {source}, {size} bytes: {skip} then {whole}");
+                    }
+                    if *skip as f64 > whole as f64 * 1.25 + 1000.0 {
+                        failures.push(format!(
+                            "{family}, source {source}: skipping costs {skip}, reading {whole}"
+                        ));
+                    }
+                }
+                per_byte.push(skipped.map(|(work, _)| work as f64 / input.len() as f64));
+                // Each source skips the big game, with one warning.
+                assert!(
+                    skipped.iter().all(|&(_, warnings)| warnings == 1),
+                    "{family}"
+                );
+            }
+            for (small, large) in per_byte[0].iter().zip(&per_byte[1]) {
+                if *large > MAX_WORK_PER_BYTE || *large > small * 1.5 + 1.0 {
+                    failures.push(format!("{family}: {small:.1} then {large:.1} per byte"));
+                }
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
     }
 }

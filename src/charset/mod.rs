@@ -56,8 +56,6 @@ pub(crate) use offsets::{Anchors, Lines};
 #[cfg(feature = "encoding")]
 pub(crate) use sample::lead;
 pub(crate) use structure::tree_open;
-#[cfg(feature = "encoding")]
-pub(crate) use structure::{value_end, Lead};
 
 /// The most bytes from the start of a game that deciding its charset
 /// looks at (and a charset stage reads ahead): 64 KiB.

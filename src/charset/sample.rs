@@ -8,8 +8,9 @@ use encoding_rs::DecoderResult;
 use super::decode::{Out, Transcoder};
 use super::detect::{find_ca, Decision, Prefix};
 use super::offsets::Anchors;
-use super::structure::{self, Lead};
+use super::structure;
 use super::{Charset, CharsetSource};
+use crate::lex::Lead;
 use crate::warning::WarningKind;
 
 /// The charset of one game, from its `CA` and its bytes.

@@ -80,7 +80,10 @@ pub(super) fn quick_property(buf: &[u8], at: usize, limits: &Limits) -> Option<(
     let (ident_end, values_start) = (i, i);
     let mut count = 0u32;
     loop {
-        let ValueEnd::Closed(close) = lex::find_value_end(buf, i + 1) else {
+        // A value not closed one byte past the longest allowed is too
+        // long: the slow path says so without this scan going further.
+        let limit = (i + 2).saturating_add(limits.max_value_len).min(buf.len());
+        let ValueEnd::Closed(close) = lex::find_value_end(&buf[..limit], i + 1) else {
             return None;
         };
         if close - i - 1 > limits.max_value_len || count >= limits.max_values_per_property {

@@ -15,6 +15,8 @@ mod fast;
 mod limits;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tree_ends;
 
 #[cfg(test)]
 pub(crate) use fast::HOT_PATH_PIECES;
@@ -362,7 +364,7 @@ impl Machine {
                         }
                     }
                 }
-                Phase::InValue => match self.value_end(body, start, p.cursor, eof) {
+                Phase::InValue => match self.value_end(body, start, p, eof) {
                     ValueEnd::Closed(close) => {
                         if close - p.value_open - 1 > self.limits.max_value_len {
                             return self.value_too_long(start + p.value_open);
@@ -424,12 +426,22 @@ impl Machine {
         Step::NeedMore
     }
 
-    /// [`lex::find_value_end`], unless the value is known never to close.
-    fn value_end(&self, body: &[u8], start: usize, from: usize, eof: bool) -> ValueEnd {
-        if eof && start + from >= self.never_closes_from {
+    /// [`lex::find_value_end`] from the cursor of `p`, unless the value
+    /// is known never to close; it looks no further than one byte past
+    /// the longest value allowed (a value not closed by then is too long,
+    /// whatever follows).
+    fn value_end(&self, body: &[u8], start: usize, p: PropScan, eof: bool) -> ValueEnd {
+        if eof && start + p.cursor >= self.never_closes_from {
             return ValueEnd::Open(self.never_closes_at - start);
         }
-        lex::find_value_end(body, from)
+        let limit = (p.value_open + 2).saturating_add(self.limits.max_value_len);
+        if limit < body.len() {
+            return match lex::find_value_end(&body[..limit], p.cursor) {
+                ValueEnd::Open(_) => ValueEnd::Open(limit),
+                closed => closed,
+            };
+        }
+        lex::find_value_end(body, p.cursor)
     }
 
     #[cold]

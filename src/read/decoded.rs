@@ -88,6 +88,9 @@ pub struct Decoded<R> {
     keep: Option<usize>,
     /// Nothing is ever forgotten (a whole input decoded in memory).
     keep_all: bool,
+    /// Where each decision took effect in the text and what it decided,
+    /// kept when keeping all.
+    decisions: Vec<(u64, CharsetReport)>,
     bad: Vec<Bad>,
     bad_in_game: usize,
     /// Warnings not yet taken, with the text offset they belong to.
@@ -126,6 +129,7 @@ impl<R> Decoded<R> {
             first_report: None,
             keep: None,
             keep_all: false,
+            decisions: Vec::new(),
             bad: Vec::new(),
             bad_in_game: 0,
             warnings: VecDeque::new(),
@@ -156,10 +160,16 @@ impl<R> Decoded<R> {
         self.first_report.clone().unwrap_or_default()
     }
 
-    /// All the text and its anchors (for a stage that kept all).
-    pub(crate) fn into_text(self) -> (Vec<u8>, Anchors, Vec<Warning>) {
-        let warnings = self.warnings.into_iter().map(|(_, w)| w).collect();
-        (self.text, self.anchors, warnings)
+    /// All the text, its anchors, the stage's warnings, and where each
+    /// game's charset took effect in the text with its report (for a
+    /// stage that kept all).
+    pub(crate) fn into_text(self) -> KeptText {
+        KeptText {
+            text: self.text,
+            anchors: self.anchors,
+            warnings: self.warnings.into_iter().map(|(_, w)| w).collect(),
+            decisions: self.decisions,
+        }
     }
 
     /// The input offset of absolute text offset `text`.
@@ -301,6 +311,9 @@ impl<R: io::Read> Decoded<R> {
         if self.first_report.is_none() {
             self.first_report = Some(self.report.clone());
         }
+        if self.keep_all {
+            self.decisions.push((game_start, self.report.clone()));
+        }
         self.state = if decision.whole {
             State::Whole
         } else {
@@ -387,6 +400,16 @@ impl<R: io::Read> Decoded<R> {
         }
         Ok(())
     }
+}
+
+/// What a stage that kept all its text hands over.
+pub(crate) struct KeptText {
+    pub(crate) text: Vec<u8>,
+    pub(crate) anchors: Anchors,
+    pub(crate) warnings: Vec<Warning>,
+    /// Where each game's charset took effect in the text (from the end
+    /// of the game before), and its report, in order.
+    pub(crate) decisions: Vec<(u64, CharsetReport)>,
 }
 
 /// The position of the input bytes after `before`, which start at input
@@ -489,6 +512,10 @@ impl<R: io::Read> sealed::Buffer for Decoded<R> {
 
     fn generation(&self) -> u64 {
         self.generation
+    }
+
+    fn at_game_limit(&self) -> bool {
+        self.visible == self.text.len() && self.game_limit == Some(self.raw.absolute(self.raw_done))
     }
 
     fn game_end(&mut self, at: usize) {

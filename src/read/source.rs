@@ -58,6 +58,13 @@ pub(crate) mod sealed {
         fn game_end(&mut self, at: usize) {
             let _ = at;
         }
+        /// Whether the bytes handed out end where the current game seems
+        /// to end, and more would be decoded past it in this game's
+        /// charset (a charset stage, whose next game may be in another):
+        /// a look-ahead stops there.
+        fn at_game_limit(&self) -> bool {
+            false
+        }
         /// A count of the times the source dropped bytes it had handed
         /// out past a game's end, to hand out others in their place (a
         /// charset stage decoding the next game anew): what was learnt of

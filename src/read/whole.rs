@@ -8,10 +8,11 @@
 
 use std::borrow::Cow;
 
+use super::decoded::KeptText;
 use super::{Decoded, Reader, DEFAULT_CHUNK};
 use crate::charset::{names_only_utf8, Anchors, CharsetMode, CharsetReport};
 use crate::error::{Error, LineCounter, Position};
-use crate::machine::{Limits, Token};
+use crate::machine::Limits;
 use crate::warning::Warning;
 
 /// A whole input converted to UTF-8 by the charset stage, with the way
@@ -39,8 +40,8 @@ pub struct DecodedInput<'a> {
     input: &'a [u8],
     text: Cow<'a, [u8]>,
     report: CharsetReport,
-    /// Where each game starts in the text and its charset, when the
-    /// games were decided one by one.
+    /// Where each game's charset takes effect in the text (from the end
+    /// of the game before) and its report.
     games: Vec<(u64, CharsetReport)>,
     warnings: Vec<Warning>,
     map: Relocation,
@@ -55,25 +56,23 @@ impl<'a> DecodedInput<'a> {
     /// Decodes `input` as `mode` says; UTF-8 that is not valid is
     /// replaced only if `replace_utf8`.
     pub(crate) fn with_mode(input: &'a [u8], mode: CharsetMode, replace_utf8: bool) -> Self {
-        let stage = Decoded::new(input, DEFAULT_CHUNK, mode).keeping_all(replace_utf8);
-        let mut reader = Reader::with_source(stage, Limits::none());
-        // A reader finds where games end, so that each is decided anew;
-        // where every game would be UTF-8 anyway, the stage decodes on
-        // alone.
-        let mut games = Vec::new();
-        if mode == CharsetMode::Auto && !names_only_utf8(input) {
-            while let Ok(Some(found)) = reader.next_found() {
-                if found.token() == Token::StartGameTree && reader.depth() == 1 {
-                    let at = reader.absolute(found.span().0);
-                    games.push((at, reader.source().report().clone()));
-                }
-            }
-        }
-        let mut stage = reader.into_source();
+        let stage = || Decoded::new(input, DEFAULT_CHUNK, mode).keeping_all(replace_utf8);
+        // Where every game would be UTF-8 anyway, the stage decodes on
+        // alone; else a reader finds where games end, so that each is
+        // decided anew.
+        let mut stage = match mode == CharsetMode::Auto && !names_only_utf8(input) {
+            true => read_through(stage),
+            false => stage(),
+        };
         // Reading a slice does not fail.
         let _ = stage.finish();
         let report = stage.first_report();
-        let (text, anchors, warnings) = stage.into_text();
+        let KeptText {
+            text,
+            anchors,
+            warnings,
+            decisions: games,
+        } = stage.into_text();
         let map = Relocation::new(&text, anchors, input);
         let same = map.anchors.shift().map(|shift| shift as usize);
         let text = match same {
@@ -106,8 +105,12 @@ impl<'a> DecodedInput<'a> {
         &self.report
     }
 
-    /// The charset of the game that byte `offset` of the text belongs to
-    /// (the first game's before any game), and how it was chosen.
+    /// The charset byte `offset` of the text was decoded in, and how it
+    /// was chosen: that of the game it belongs to (text between two
+    /// games is decoded in the next one's charset). Each game's charset
+    /// is decided where the game before it ends as a lenient reading of
+    /// the input ends it, so a malformed game does not stop the games
+    /// after it from being decided.
     ///
     /// ```
     /// # #[cfg(feature = "encoding")] {
@@ -161,6 +164,25 @@ impl<'a> DecodedInput<'a> {
     pub fn relocate_error(&self, err: &Error) -> Error {
         relocate_error(&self.map, self.input, err)
     }
+}
+
+/// A charset stage made by `stage`, read through to the end by a lenient
+/// reader: the games end (and the next one's charset is decided) where
+/// they do when the input is read leniently through the stage, errors
+/// or not. A strict reader goes first: where it reads the input to the
+/// end, its games end at the same places, faster.
+fn read_through<R: std::io::Read>(stage: impl Fn() -> Decoded<R>) -> Decoded<R> {
+    let mut strict = Reader::with_source(stage(), Limits::none());
+    loop {
+        match strict.next_found() {
+            Ok(Some(_)) => {}
+            Ok(None) => return strict.into_source(),
+            Err(_) => break,
+        }
+    }
+    let mut lenient = Reader::with_source(stage(), Limits::none()).with_repairs(Limits::none());
+    while let Ok(Some(_)) = lenient.next_item() {}
+    lenient.into_source()
 }
 
 /// Converts a whole SGF input to UTF-8 by the rules of

@@ -26,7 +26,6 @@
 
 mod decoded;
 mod piece;
-mod scan;
 
 use std::fmt;
 use std::io::{self, Read};
@@ -37,7 +36,7 @@ pub use piece::{Batch, Rest};
 use crate::charset::{decide, CharsetMode, CharsetReport, Decision, Prefix, DECISION_PREFIX};
 use crate::charset::{tree_open, Charset};
 use crate::error::LineCounter;
-use scan::{Found, GameScan, Lead};
+use crate::lex::{Lead, TreeEnd, TreeScan};
 
 /// The default [`Batches::target`]: 1 MiB.
 pub const DEFAULT_TARGET: usize = 1 << 20;
@@ -161,7 +160,9 @@ pub struct Batches<R> {
     max: usize,
     index: usize,
     state: State,
-    scan: GameScan,
+    /// The scan for the current game's end, and where it goes on.
+    scan: TreeScan,
+    scan_at: usize,
     /// Where the last game ended, in `buf` (the next decision's prefix
     /// starts there).
     game_end: usize,
@@ -208,7 +209,8 @@ impl<R: Read> Batches<R> {
             max: DEFAULT_MAX,
             index: 0,
             state: State::Between,
-            scan: GameScan::default(),
+            scan: TreeScan::default(),
+            scan_at: 0,
             game_end: 0,
             started: false,
             charset: Charset::Utf8,
@@ -288,13 +290,13 @@ impl<R: Read> Batches<R> {
                     Between::Started => true,
                     Between::More => false,
                 },
-                State::InGame => match self.scan.end(&self.buf) {
-                    Found::End(end) => {
+                State::InGame => match self.scan.end(&self.buf, &mut self.scan_at) {
+                    TreeEnd::Closed(end) => {
                         self.game_end = end;
                         self.state = State::Between;
                         true
                     }
-                    Found::More => false,
+                    TreeEnd::More | TreeEnd::TooDeep(_) => false,
                 },
             };
             if progressed {
@@ -374,7 +376,8 @@ impl<R: Read> Batches<R> {
         {
             self.lead = crate::charset::lead(charset);
         }
-        self.scan.start(open, self.lead);
+        self.scan = TreeScan::new(1).with_lead(self.lead);
+        self.scan_at = open + 1;
         self.state = State::InGame;
     }
 

@@ -60,12 +60,17 @@ impl<S: Source> Stage<'_, S> {
     }
 
     /// Makes sure the bytes from absolute offset `from` on are buffered up
-    /// to [`LOOK_AHEAD`] or the end of the input; `false` when a source
-    /// fed by the caller has not got that far yet.
+    /// to [`LOOK_AHEAD`], the end of the input, or where a charset stage
+    /// sees the current game end (past it, it would decode the next
+    /// game's bytes in this game's charset); `false` when a source fed by
+    /// the caller has not got that far yet.
     pub(super) fn look_ahead(&mut self, from: u64) -> Result<bool, Error> {
         loop {
             let len = self.source.bytes().len();
-            if self.source.is_eof() || len >= self.buffer(from) + LOOK_AHEAD {
+            if self.source.is_eof()
+                || len >= self.buffer(from) + LOOK_AHEAD
+                || self.source.at_game_limit()
+            {
                 return Ok(true);
             }
             if !self.fill(Some(from))? {

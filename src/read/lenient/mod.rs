@@ -12,23 +12,27 @@
 //! A game tree that cannot be repaired (it exceeds a limit, or a value
 //! never closes before the next game starts) is closed where the problem
 //! is found and skipped to its end, with a
-//! [`WarningKind::SkippedGameTree`] naming its bytes.
+//! [`WarningKind::SkippedGameTree`] naming its bytes. A game over a limit
+//! is skipped by the byte rules alone ([`TreeScan`]: parentheses counted
+//! outside values), in constant memory whatever its size.
 
 mod ahead;
 mod out;
 mod repair;
 mod scan;
 
-use std::collections::VecDeque;
 use std::ops::Range;
 
 pub(crate) use out::{Ident, Out, Prop};
+
+use out::Queue;
 
 use ahead::{shift, Stepped};
 
 use super::source::Source;
 use super::Core;
 use crate::error::{Error, ErrorKind, Position};
+use crate::lex::TreeScan;
 use crate::machine::{Limits, Resume, Step, Token};
 use crate::warning::{Warning, WarningKind};
 
@@ -82,18 +86,21 @@ struct Held {
     written: Range<u64>,
 }
 
-/// A place kept for a warning that may come after its bytes are gone
-/// from a stream's buffer: its stream offset, and its position in the
-/// input.
+/// A `(` kept for an event or a warning that may come after its bytes
+/// are gone from a stream's buffer: its stream offset, its position in
+/// the input, and the input offset just past it (a character may take
+/// more than one byte of the input: two in UTF-16).
 #[derive(Debug, Clone, Copy, Default)]
 struct Mark {
     offset: u64,
     position: Position,
+    end: u64,
 }
 
 impl Mark {
-    fn at(offset: u64, position: Position) -> Self {
-        Mark { offset, position }
+    /// Its bytes in the input.
+    fn span(&self) -> Range<u64> {
+        self.position.offset..self.end
     }
 }
 
@@ -111,10 +118,10 @@ struct CloseScan {
 
 #[derive(Debug, Clone, Copy)]
 enum Found {
-    /// `depth` trees open at `at`, outside values.
+    /// The scan stopped at `at` (more bytes would let it go on).
     Open {
         at: u64,
-        depth: usize,
+        scan: TreeScan,
     },
     Closed(u64),
     GaveUp,
@@ -132,11 +139,14 @@ pub(crate) struct Lenient {
     tree_start: Mark,
     /// Set while skipping a game tree that cannot be repaired.
     discard: Option<ErrorKind>,
+    /// The scan for the end of a game tree over a limit, while it is
+    /// skipped.
+    skip: Option<TreeScan>,
     /// `StartGameTree` events reported minus `EndGameTree` events.
     open_events: u32,
     held: Option<Held>,
     seen_tree: bool,
-    queue: VecDeque<Out>,
+    queue: Queue,
     close_scan: Option<CloseScan>,
     /// Where the last token (or skipped text) ended: a missing `)` goes
     /// there. Its bytes are kept up to the look-ahead.
@@ -161,10 +171,11 @@ impl Lenient {
             fixes: Vec::new(),
             tree_start: Mark::default(),
             discard: None,
+            skip: None,
             open_events: 0,
             held: None,
             seen_tree: false,
-            queue: VecDeque::new(),
+            queue: Queue::default(),
             close_scan: None,
             last_end: 0,
             never_closes: None,
@@ -231,10 +242,13 @@ impl<'r, S: Source> Stage<'r, S> {
     /// Only a failed read: the stage repairs everything else.
     pub(crate) fn next_out(&mut self) -> Result<Option<Out>, Error> {
         loop {
-            if let Some(out) = self.state.queue.pop_front() {
+            if let Some(out) = self.state.queue.pop() {
                 return Ok(Some(out));
             }
             if self.state.done {
+                return Ok(None);
+            }
+            if self.state.skip.is_some() && !self.skip()? {
                 return Ok(None);
             }
             let step = match self.state.waiting.take() {
@@ -249,7 +263,7 @@ impl<'r, S: Source> Stage<'r, S> {
             }
             if self.state.waiting.is_some() {
                 // The repair waits for bytes the caller has not fed yet.
-                return Ok(self.state.queue.pop_front());
+                return Ok(self.state.queue.pop());
             }
         }
     }
@@ -290,7 +304,7 @@ impl<'r, S: Source> Stage<'r, S> {
     fn direct(&mut self, out: Out) -> Option<Out> {
         if self.state.discard.is_some() || !self.state.queue.is_empty() {
             self.emit(out);
-            return self.state.queue.pop_front();
+            return self.state.queue.pop();
         }
         self.count(&out);
         Some(out)
@@ -309,7 +323,16 @@ impl<'r, S: Source> Stage<'r, S> {
             return;
         }
         self.count(&out);
-        self.state.queue.push_back(out);
+        self.state.queue.push(out);
+    }
+
+    /// Closes every tree reported open, with empty spans at input offset
+    /// `at`.
+    fn close_all(&mut self, at: u64) {
+        if self.state.discard.is_none() {
+            self.state.queue.push_ends(at, self.state.open_events);
+            self.state.open_events = 0;
+        }
     }
 
     /// A warning of `kind` at buffer offset `at`, concerning the bytes
@@ -340,6 +363,15 @@ impl<'r, S: Source> Stage<'r, S> {
         }
     }
 
+    /// A [`Mark`] for the `(` at buffer offset `at`.
+    fn mark(&mut self, at: usize) -> Mark {
+        Mark {
+            offset: self.abs(at),
+            position: self.source.position(at),
+            end: self.input(at + 1),
+        }
+    }
+
     fn resume_at(&mut self, pos: usize, ctx: Ctx, depth: u32) {
         self.core.pos = pos;
         self.state.last_end = self.abs(pos);
@@ -352,8 +384,7 @@ impl<'r, S: Source> Stage<'r, S> {
 
     fn flush_pending(&mut self) {
         if let Some((open, _)) = self.state.pending.take() {
-            let at = open.position.offset;
-            self.emit(Out::Start(at..at + 1));
+            self.emit(Out::Start(open.span()));
         }
     }
 
@@ -375,7 +406,7 @@ impl<'r, S: Source> Stage<'r, S> {
                 if self.core.machine.depth() == 2 && self.next_game_inside(start, before) {
                     return None;
                 }
-                let open = Mark::at(self.abs(start), self.source.position(start));
+                let open = self.mark(start);
                 if self.core.machine.depth() == 1 {
                     self.state.tree_start = open;
                     self.state.seen_tree = true;
@@ -421,8 +452,8 @@ impl<'r, S: Source> Stage<'r, S> {
             repaired: false,
         };
         let written = self.abs(start)..self.abs(ident_end);
-        let text = String::from_utf8_lossy(&self.source.bytes()[start..ident_end]);
-        if scan::text_like(&uppercase(&text)) && self.state.discard.is_none() {
+        let text_like = scan::text_like(&self.source.bytes()[start..ident_end]);
+        if text_like && self.state.discard.is_none() {
             self.state.held = Some(Held { prop, written });
             return None;
         }

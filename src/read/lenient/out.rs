@@ -3,6 +3,7 @@
 //! source's bytes.
 
 use std::borrow::Cow;
+use std::collections::VecDeque;
 use std::ops::Range;
 
 use crate::event::{Event, PropIdent, RawValues};
@@ -77,5 +78,50 @@ impl Out {
                 (Event::Property(ident, values), prop.span)
             }
         }
+    }
+}
+
+/// Events waiting to be handed out, in order. A run of `EndGameTree`s at
+/// one place (the trees left open when a game is closed early: as many as
+/// the depth limit allows) is kept as one entry.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Queue {
+    entries: VecDeque<Queued>,
+}
+
+#[derive(Debug, Clone)]
+enum Queued {
+    One(Out),
+    /// `EndGameTree`s, this many, with this empty span.
+    Ends(u64, u32),
+}
+
+impl Queue {
+    pub(crate) fn push(&mut self, out: Out) {
+        self.entries.push_back(Queued::One(out));
+    }
+
+    /// Queues `count` `EndGameTree`s with the empty span at `at`.
+    pub(crate) fn push_ends(&mut self, at: u64, count: u32) {
+        if count > 0 {
+            self.entries.push_back(Queued::Ends(at, count));
+        }
+    }
+
+    pub(crate) fn pop(&mut self) -> Option<Out> {
+        match self.entries.front_mut()? {
+            Queued::Ends(at, count) if *count > 1 => {
+                *count -= 1;
+                Some(Out::End(*at..*at))
+            }
+            _ => match self.entries.pop_front()? {
+                Queued::One(out) => Some(out),
+                Queued::Ends(at, _) => Some(Out::End(at..at)),
+            },
+        }
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.entries.is_empty()
     }
 }

@@ -3,11 +3,10 @@
 //! missing its final `)`, a game that cannot be repaired.
 
 use super::scan;
-use super::scan::GameScan;
-use super::{CloseScan, Ctx, Fix, Found, Mark, Out, Prop, Stage, LOOK_AHEAD};
-use crate::error::ErrorKind;
-use crate::lex::skip_space;
-use crate::machine::{Limits, Machine, Resume, Step, Token};
+use super::{CloseScan, Ctx, Fix, Found, Out, Prop, Stage, LOOK_AHEAD};
+use crate::error::{Error, ErrorKind};
+use crate::lex::{skip_space, tree_open, TreeEnd, TreeScan};
+use crate::machine::{Machine, Resume, Step, Token};
 use crate::read::source::Source;
 use crate::warning::WarningKind;
 
@@ -50,10 +49,7 @@ impl<S: Source> Stage<'_, S> {
     fn no_nodes(&mut self, at: usize) {
         let (open, before) = match self.state.pending.take() {
             Some((open, before)) => (open, before),
-            None => (
-                Mark::at(self.abs(at), self.source.position(at)),
-                Ctx::Outside,
-            ),
+            None => (self.mark(at), Ctx::Outside),
         };
         let outer = self.core.machine.depth().saturating_sub(1);
         let back = if outer == 0 { Ctx::Outside } else { before };
@@ -63,7 +59,7 @@ impl<S: Source> Stage<'_, S> {
             self.warn_mark(WarningKind::EmptyGameTree, open, o..end);
             self.resume_at(at + 1, back, outer);
         } else {
-            self.warn_mark(WarningKind::RedundantParenthesis, open, o..o + 1);
+            self.warn_mark(WarningKind::RedundantParenthesis, open, open.span());
             self.state.fixes.push(Fix::Redundant(outer));
             self.resume_at(at, back, outer);
         }
@@ -243,10 +239,7 @@ impl<S: Source> Stage<'_, S> {
             false => start,
         };
         self.warn(WarningKind::UnclosedGame, missing, missing..missing);
-        let at = self.input(missing);
-        while self.state.open_events > 0 {
-            self.emit(Out::End(at..at));
-        }
+        self.close_all(self.input(missing));
         self.resume_at(start, Ctx::Outside, 0);
         self.closed(0);
         // The scan for this game's `)` goes on for the next game, which
@@ -254,11 +247,14 @@ impl<S: Source> Stage<'_, S> {
         let next = self.abs(start);
         if let Some(scan) = scan {
             let found = match scan.found {
-                Found::Open { at, depth } if at > next && depth > 1 => Found::Open {
+                Found::Open { at, scan } if at > next && scan.depth() > 1 => Found::Open {
                     at,
-                    depth: depth - 1,
+                    scan: scan.outer(),
                 },
-                _ => Found::Open { at: next, depth: 0 },
+                _ => Found::Open {
+                    at: next,
+                    scan: TreeScan::new(0),
+                },
             };
             let generation = scan.generation;
             self.state.close_scan = Some(CloseScan {
@@ -278,26 +274,34 @@ impl<S: Source> Stage<'_, S> {
         let from = self.abs(start);
         let limit = from + LOOK_AHEAD as u64;
         let generation = self.source.generation();
+        let max_depth = u64::from(self.state.limits.max_depth);
         let mut found = match self.state.close_scan {
             Some(scan) if scan.game == game && scan.generation == generation => scan.found,
-            _ => Found::Open { at: from, depth: 1 },
+            _ => Found::Open {
+                at: from,
+                scan: TreeScan::new(1),
+            },
         };
-        if let Found::Open { at, depth } = found {
+        if let Found::Open { at, scan } = found {
             // Up to `start` the machine knows the depth: one tree, the
             // game, is open there.
-            let (at, depth) = if at <= from { (from, 1) } else { (at, depth) };
+            let (at, mut scan) = match at <= from {
+                true => (from, TreeScan::new(1).with_max_depth(max_depth)),
+                false => (at, scan),
+            };
             if at < limit {
                 let view = self.view(start);
                 let eof = self.source.is_eof() && view.len() == self.source.bytes().len();
-                let max_depth = usize::try_from(self.state.limits.max_depth).unwrap_or(usize::MAX);
-                let scanned = scan::scan_game_close(view, self.buffer(at), depth, max_depth, eof);
-                found = match scanned {
-                    GameScan::Open { at, depth } => Found::Open {
-                        at: self.abs(at),
-                        depth,
+                let mut pos = self.buffer(at);
+                found = match scan.end(view, &mut pos) {
+                    TreeEnd::Closed(at) => Found::Closed(self.abs(at)),
+                    TreeEnd::TooDeep(_) => Found::GaveUp,
+                    // A value the end of the input cuts never closes.
+                    TreeEnd::More if eof && scan.in_value() => Found::GaveUp,
+                    TreeEnd::More => Found::Open {
+                        at: self.abs(pos),
+                        scan,
                     },
-                    GameScan::Closed(at) => Found::Closed(self.abs(at)),
-                    GameScan::GaveUp => Found::GaveUp,
                 };
             }
         }
@@ -332,7 +336,7 @@ impl<S: Source> Stage<'_, S> {
         if self.state.never_closes.is_none() {
             self.state.never_closes = Some((scan.open + 1, end));
         }
-        if let Some(game) = scan::find_game_start(input, scan.open + 1) {
+        if let Some(game) = tree_open(input, scan.open + 1) {
             return self.abandon_to(ErrorKind::UnclosedValue, game);
         }
         self.core.pos = len;
@@ -352,29 +356,49 @@ impl<S: Source> Stage<'_, S> {
     }
 
     /// Stops reporting the current game tree (it exceeds a limit): close
-    /// what was reported, then skip to its end with a limitless machine.
+    /// what was reported, then skip to its end by the byte rules (see
+    /// [`skip`](Self::skip)), from the start of the token that broke the
+    /// limit.
     fn abandon(&mut self, kind: ErrorKind, at: usize) {
-        if self.state.discard.is_some() {
-            let len = self.source.bytes().len();
-            return self.end_discard(len);
-        }
         self.start_discard(kind);
         if self.state.ctx == Ctx::Outside {
-            self.state.tree_start = Mark::at(self.abs(at), self.source.position(at));
+            self.state.tree_start = self.mark(at);
         }
-        let depth = self.core.machine.depth();
-        self.core.machine = Machine::new(Limits::none());
-        self.resume_at(self.core.pos, self.state.ctx, depth);
+        let depth = u64::from(self.core.machine.depth());
+        self.state.skip = Some(TreeScan::new(depth));
+    }
+
+    /// Goes on skipping a game tree over a limit: scans for the `)` that
+    /// closes it (parentheses counted outside values), keeping no bytes
+    /// behind the scan; the end of the input ends it too. `false` when a
+    /// source fed by the caller has no more bytes yet.
+    pub(super) fn skip(&mut self) -> Result<bool, Error> {
+        let Some(mut scan) = self.state.skip.take() else {
+            return Ok(true);
+        };
+        loop {
+            let end = scan.end(self.source.bytes(), &mut self.core.pos);
+            self.state.last_end = self.abs(self.core.pos);
+            if let TreeEnd::Closed(end) = end {
+                self.end_discard(end);
+                return Ok(true);
+            }
+            if self.source.is_eof() {
+                self.end_discard(self.source.bytes().len());
+                return Ok(true);
+            }
+            if !self.fill(None)? {
+                self.state.skip = Some(scan);
+                return Ok(false);
+            }
+        }
     }
 
     fn start_discard(&mut self, kind: ErrorKind) {
         self.state.abandoned = true;
         self.state.pending = None;
         self.state.held = None;
-        let at = self.input(self.core.pos);
-        while self.state.open_events > 0 {
-            self.emit(Out::End(at..at));
-        }
+        self.close_all(self.input(self.core.pos));
         self.state.discard = Some(kind);
     }
 
@@ -410,16 +434,13 @@ impl<S: Source> Stage<'_, S> {
         self.release_held();
         self.core.pos = len;
         if let Some((open, _)) = self.state.pending.take() {
-            let o = open.position.offset;
-            self.warn_mark(WarningKind::EmptyGameTree, open, o..o + 1);
+            self.warn_mark(WarningKind::EmptyGameTree, open, open.span());
         }
         let end = self.input(len);
         if self.state.open_events > 0 {
             let open = self.state.open_events;
             self.warn(WarningKind::MissingClose(open), len, len..len);
-            while self.state.open_events > 0 {
-                self.emit(Out::End(end..end));
-            }
+            self.close_all(end);
         }
         if !self.state.seen_tree {
             self.warn(WarningKind::NoGameTree, len, len..len);

@@ -51,17 +51,6 @@ pub(crate) fn find_tree_start(input: &[u8], from: usize) -> usize {
     fallback.unwrap_or(input.len())
 }
 
-/// Where a game starts (`(`, whitespace, `;`) at or after `from`, if
-/// anywhere.
-pub(crate) fn find_game_start(input: &[u8], from: usize) -> Option<usize> {
-    let from = from.min(input.len());
-    let found = memchr::memchr_iter(b'(', &input[from..])
-        .map(|found| from + found)
-        .find(|&at| input.get(skip_space(input, at + 1)) == Some(&b';'));
-    work::count(found.unwrap_or(input.len()) - from);
-    found
-}
-
 /// Root properties: only a game's first node holds them.
 const ROOT: &[&[u8]] = &[b"AP", b"CA", b"FF", b"GM", b"ST", b"SZ"];
 
@@ -89,57 +78,6 @@ pub(crate) fn root_node_at(input: &[u8], at: usize) -> bool {
             };
             at = skip_space(input, at + 1 + close + 1);
         }
-    }
-}
-
-/// How far a scan for the `)` that closes a game got.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum GameScan {
-    /// `depth` trees are open at `at`, outside any value: the scan can go
-    /// on from there.
-    Open { at: usize, depth: usize },
-    /// The `)` at this offset closes the game.
-    Closed(usize),
-    /// Too deep, or a value that never closes: nothing is known.
-    GaveUp,
-}
-
-/// Scans `input` from `at`, where `depth` trees are open, for the `)`
-/// that leaves none open, matching parentheses outside values. It stops
-/// at the end of `input` (before a value the end cuts, unless `eof` says
-/// the input ends there: then the value never closes and it gives up),
-/// or past `max_depth` open trees (it gives up).
-pub(crate) fn scan_game_close(
-    input: &[u8],
-    mut at: usize,
-    mut depth: usize,
-    max_depth: usize,
-    eof: bool,
-) -> GameScan {
-    while let Some(found) = memchr::memchr3(b'(', b')', b'[', &input[at..]) {
-        work::count(found + 1);
-        at += found;
-        match input[at] {
-            b'(' if depth >= max_depth => return GameScan::GaveUp,
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return GameScan::Closed(at);
-                }
-            }
-            _ => match find_close(&input[at + 1..]) {
-                Some(close) => at += 1 + close,
-                None if eof => return GameScan::GaveUp,
-                None => return GameScan::Open { at, depth },
-            },
-        }
-        at += 1;
-    }
-    work::count(input.len() - at);
-    GameScan::Open {
-        at: input.len(),
-        depth,
     }
 }
 
@@ -296,15 +234,48 @@ pub(crate) fn scan_open_property(input: &[u8], start: usize, never_closes: usize
 
 /// Properties whose values are not text: a stray `]` after one of them is
 /// junk, not part of a comment.
-const NOT_TEXT: &[&str] = &[
+const NOT_TEXT: [&str; 43] = [
     "AB", "AE", "AR", "AW", "B", "BL", "BM", "CR", "DD", "DM", "DO", "FF", "FG", "GB", "GM", "GW",
     "HA", "HO", "IT", "KM", "KO", "LB", "LN", "MA", "MN", "OB", "OW", "PL", "PM", "SL", "SQ", "ST",
     "SZ", "TB", "TE", "TM", "TR", "TW", "UC", "V", "VW", "W", "WL",
 ];
 
-/// Whether `ident`'s values are text (or unknown, so maybe text).
-pub(crate) fn text_like(ident: &str) -> bool {
-    !NOT_TEXT.contains(&ident)
+/// An identifier of one or two letters as a number (`B` and `BB` apart).
+const fn key(letters: &[u8]) -> u16 {
+    match *letters {
+        [a] => a as u16,
+        [a, b] => (a as u16) << 8 | b as u16,
+        _ => 0,
+    }
+}
+
+/// [`NOT_TEXT`] as [`key`]s.
+const NOT_TEXT_KEYS: [u16; NOT_TEXT.len()] = {
+    let mut keys = [0; NOT_TEXT.len()];
+    let mut i = 0;
+    while i < keys.len() {
+        keys[i] = key(NOT_TEXT[i].as_bytes());
+        i += 1;
+    }
+    keys
+};
+
+/// Whether the values of the property whose identifier is written
+/// `written` (letters of any case; its uppercase ones name it) are text
+/// (or unknown, so maybe text).
+pub(crate) fn text_like(written: &[u8]) -> bool {
+    let mut letters = [0; 2];
+    let mut len = 0;
+    for &b in written.iter().filter(|b| b.is_ascii_uppercase()) {
+        if len == letters.len() {
+            // No identifier of three letters or more is known not to be
+            // text.
+            return true;
+        }
+        letters[len] = b;
+        len += 1;
+    }
+    len == 0 || !NOT_TEXT_KEYS.contains(&key(&letters[..len]))
 }
 
 #[cfg(test)]
@@ -330,32 +301,6 @@ mod tests {
     }
 
     #[test]
-    fn game_closes_are_matched_outside_values() {
-        let closed = b"(;C[)](;B[aa]))(";
-        assert_eq!(
-            scan_game_close(closed, 0, 0, 10, true),
-            GameScan::Closed(14)
-        );
-        let open = b"(;B[aa](;W[bb]) (;C[(]";
-        let scan = scan_game_close(open, 0, 0, 10, true);
-        assert_eq!(
-            scan,
-            GameScan::Open {
-                at: open.len(),
-                depth: 2
-            }
-        );
-        assert_eq!(scan_game_close(b"(((((", 0, 0, 3, true), GameScan::GaveUp);
-        assert_eq!(scan_game_close(b"((;C[a", 0, 0, 3, true), GameScan::GaveUp);
-        let cut = scan_game_close(b"((;C[a", 0, 0, 3, false);
-        assert_eq!(cut, GameScan::Open { at: 4, depth: 2 });
-        assert_eq!(
-            scan_game_close(b"[x]))", 0, 2, 9, false),
-            GameScan::Closed(4)
-        );
-    }
-
-    #[test]
     fn junk_ends_at_structure_or_property() {
         assert_eq!(skip_junk(b"hi there;B[aa]", 0), 8);
         assert_eq!(skip_junk(b"xy [a;b] B[aa]", 0), 9);
@@ -378,6 +323,19 @@ mod tests {
         assert_eq!(swallowed_game(input, 1, 15), Some(4));
         assert_eq!(swallowed_game(b"C[see (;B[aa\\]) ok]", 1, 19), None);
         assert_eq!(swallowed_game(b"C[a (b) [c]", 1, 11), None);
+    }
+
+    #[test]
+    fn text_properties_are_told_by_their_uppercase_letters() {
+        for ident in ["C", "GC", "PB", "N", "XYZ", "Comment", "GameName"] {
+            assert!(text_like(ident.as_bytes()), "{ident}");
+        }
+        for ident in NOT_TEXT
+            .iter()
+            .chain(&["AddBlack", "Black", "WhiteL", "bW"])
+        {
+            assert!(!text_like(ident.as_bytes()), "{ident}");
+        }
     }
 
     #[test]
