@@ -48,7 +48,7 @@ impl Policied for SplitJob {
 }
 
 /// Where game `index` of `input` goes under `dir`.
-fn game_path(dir: &Path, input: &Input, index: u64) -> PathBuf {
+pub(crate) fn game_path(dir: &Path, input: &Input, index: u64) -> PathBuf {
     let rel = input.rel.to_string_lossy();
     let stem = match rel.len() >= 4 && rel[rel.len() - 4..].eq_ignore_ascii_case(".sgf") {
         true => &rel[..rel.len() - 4],
@@ -58,7 +58,7 @@ fn game_path(dir: &Path, input: &Input, index: u64) -> PathBuf {
 }
 
 /// Writes one game's file.
-fn write_game(path: &Path, game: &[u8]) -> io::Result<()> {
+pub(crate) fn write_game(path: &Path, game: &[u8]) -> io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
