@@ -28,7 +28,7 @@ use std::ops::Range;
 
 use serde_json::{Map, Value};
 use sgf_stream::build::TreeBuilder;
-use sgf_stream::game::Normalized;
+use sgf_stream::game::{Normalized, Rank};
 use sgf_stream::props::{self, Category};
 use sgf_stream::typed::{point_list, BoardSize, Move};
 use sgf_stream::{Event, RawValues, SgfTree};
@@ -284,7 +284,7 @@ impl Game {
             Category::GameInfo => {
                 if let serde_json::map::Entry::Vacant(slot) = self.info.entry(ident) {
                     let value = first(values);
-                    if let (true, Value::String(text)) = (Normalized::reads(ident), &value) {
+                    if let (true, Value::String(text)) = (written_normalized(ident), &value) {
                         self.normalized.absorb(ident, text);
                     }
                     slot.insert(value);
@@ -325,34 +325,58 @@ fn first(values: &RawValues<'_>) -> Value {
     })
 }
 
+/// The properties whose values go into `normalized` (of those
+/// [`Normalized::absorb`] reads, the main time and overtime are not
+/// written).
+fn written_normalized(ident: &str) -> bool {
+    matches!(ident, "BR" | "WR" | "RE" | "KM" | "HA" | "DT")
+}
+
 /// `,"normalized":{...}`: the values of [`Normalized`] under the keys
 /// its docs name, each `null` when there is none.
 fn write_normalized(out: &mut Vec<u8>, n: &Normalized) {
+    fn word(out: &mut Vec<u8>, value: Option<&str>) {
+        match value {
+            Some(value) => {
+                out.push(b'"');
+                out.extend_from_slice(value.as_bytes());
+                out.push(b'"');
+            }
+            None => out.extend_from_slice(b"null"),
+        }
+    }
     fn shown(out: &mut Vec<u8>, value: Option<impl std::fmt::Display>) {
-        let _ = match value {
-            Some(value) => write!(out, "\"{value}\""),
-            None => write!(out, "null"),
-        };
+        match value {
+            Some(value) => {
+                let _ = write!(out, "\"{value}\"");
+            }
+            None => out.extend_from_slice(b"null"),
+        }
     }
     fn number(out: &mut Vec<u8>, value: Option<f64>) {
         let _ = serde_json::to_writer(out, &value);
     }
     out.extend_from_slice(b",\"normalized\":{\"black_rank\":");
-    shown(out, n.black_rank.ok());
+    word(out, n.black_rank.ok().map(Rank::as_str));
     out.extend_from_slice(b",\"white_rank\":");
-    shown(out, n.white_rank.ok());
+    word(out, n.white_rank.ok().map(Rank::as_str));
     out.extend_from_slice(b",\"winner\":");
-    shown(out, n.winner());
+    word(out, n.winner().map(|color| color.ident()));
     out.extend_from_slice(b",\"reason\":");
-    shown(out, n.reason());
+    word(out, n.reason().map(|reason| reason.as_str()));
     out.extend_from_slice(b",\"margin\":");
     number(out, n.margin());
     out.extend_from_slice(b",\"komi\":");
     number(out, n.komi.ok());
-    let _ = match n.handicap {
-        Ok(handicap) => write!(out, ",\"handicap\":{handicap}"),
-        Err(_) => write!(out, ",\"handicap\":null"),
-    };
+    out.extend_from_slice(b",\"handicap\":");
+    match n.handicap {
+        Ok(handicap) => {
+            let mut digits = Small::default();
+            digits.number(u64::from(handicap));
+            out.extend_from_slice(digits.bytes());
+        }
+        Err(_) => out.extend_from_slice(b"null"),
+    }
     out.extend_from_slice(b",\"date\":");
     shown(out, n.date());
     out.extend_from_slice(b",\"date_last\":");

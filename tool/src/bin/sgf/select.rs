@@ -97,7 +97,7 @@ struct FilterArgs {
     /// The handicap (no HA is 0).
     #[arg(long, value_name = "N")]
     handicap: Option<u32>,
-    /// The komi, in points (KM read as the library reads it: KM[750] is 7.5).
+    /// The komi, in points, as the library reads KM (Fox writes 750 for 7.5).
     #[arg(long, value_name = "K", allow_negative_numbers = true)]
     komi: Option<f64>,
     /// At least N moves (B and W) on the main line.

@@ -1,15 +1,13 @@
 //! Gathering statistics from one input's events, and merging them.
 
 use std::collections::HashMap;
-use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::io::{self, Write};
 
 use std::ops::Range;
 
 use sgf_stream::charset::CharsetSource;
-use sgf_stream::game::Date;
-use sgf_stream::game::{GameCollector, GameInfo, NormalizeError, Normalized, Reason};
+use sgf_stream::game::{Date, Dates, GameCollector, GameInfo, NormalizeError, Normalized};
+use sgf_stream::game::{Rank, Reason};
 use sgf_stream::typed::Color;
 use sgf_stream::Event;
 
@@ -67,10 +65,11 @@ pub struct Stats {
     /// `(none)` without `RE`).
     pub reasons: Counter,
     /// Players per rank (`5k`, `3d`, `9p`; `(none)` without `BR`/`WR`,
-    /// `(not read)`): each game counts its two players.
+    /// `(not read)`): each game counts its two players (once
+    /// [`settle`](Self::settle)d).
     pub ranks: Counter,
     /// Games per year of their first date (`(none)` without `DT`,
-    /// `(not read)`).
+    /// `(not read)`; once [`settle`](Self::settle)d).
     pub years: Counter,
     /// Games per player name (`PB` and `PW`).
     pub players: Counter,
@@ -81,20 +80,30 @@ pub struct Stats {
     pub idents: Counter,
     /// Uses of each property identifier, by slot, not yet in `idents`.
     table: Idents,
+    /// Players by rank ordinal, not yet in `ranks`.
+    rank_keys: Keyed,
+    /// Games by year, not yet in `years`.
+    year_keys: Keyed,
     /// The earliest first date and the latest last date (`DT`).
     pub dates: Option<(Date, Date)>,
 }
 
 impl Stats {
-    /// Moves the counts of identifiers gathered by slot to `idents`,
-    /// by name: to do before reporting.
+    /// Moves the counts of identifiers, ranks and years gathered by slot
+    /// to `idents`, `ranks` and `years`, by name: to do before reporting.
     pub fn settle(&mut self) {
         self.table.drain_into(&mut self.idents);
+        let rank = |key| Rank::from_ordinal(key as i8).map(|rank| rank.to_string());
+        self.rank_keys.drain_into(&mut self.ranks, rank);
+        let year = |key: i32| Some(key.to_string());
+        self.year_keys.drain_into(&mut self.years, year);
     }
 
     /// Adds `other` to these statistics.
     pub fn merge(&mut self, mut other: Stats) {
         self.table.merge(&mut other.table);
+        self.rank_keys.merge(other.rank_keys);
+        self.year_keys.merge(other.year_keys);
         self.files_with_errors += other.files_with_errors;
         self.games += other.games;
         self.nodes += other.nodes;
@@ -138,24 +147,45 @@ fn bump(counter: &mut Counter, key: &str) {
     }
 }
 
-/// Counts `value` as shown, or why there is none: `(none)` when the
-/// property is absent, `(not read)` otherwise. Short values are shown on
-/// the stack.
-fn bump_shown<T: fmt::Display>(counter: &mut Counter, value: Result<T, NormalizeError>) {
-    let value = match value {
-        Ok(value) => value,
-        Err(NormalizeError::Missing) => return bump(counter, "(none)"),
-        Err(_) => return bump(counter, "(not read)"),
-    };
-    let mut buf = [0u8; 24];
-    let mut cursor = io::Cursor::new(&mut buf[..]);
-    if write!(cursor, "{value}").is_ok() {
-        let len = cursor.position() as usize;
-        if let Ok(key) = std::str::from_utf8(&buf[..len]) {
-            return bump(counter, key);
+/// Counts by a small number (a rank's ordinal, a year), or by why
+/// there is none, until [`drain_into`](Self::drain_into) names them: no
+/// text is made per game.
+#[derive(Debug, Clone, Default)]
+struct Keyed(HashMap<i32, u64, BuildHasherDefault<Fnv>>);
+
+impl Keyed {
+    /// The property is absent.
+    const MISSING: i32 = i32::MIN;
+    /// Its value is not read.
+    const UNREAD: i32 = i32::MIN + 1;
+
+    fn add<T>(&mut self, value: Result<T, NormalizeError>, key: impl Fn(T) -> i32) {
+        let key = match value {
+            Ok(value) => key(value),
+            Err(NormalizeError::Missing) => Keyed::MISSING,
+            Err(_) => Keyed::UNREAD,
+        };
+        *self.0.entry(key).or_default() += 1;
+    }
+
+    fn merge(&mut self, other: Keyed) {
+        for (key, count) in other.0 {
+            *self.0.entry(key).or_default() += count;
         }
     }
-    bump(counter, &value.to_string());
+
+    /// Adds the counts to `counter`, each key named by `name` (`(none)`
+    /// and `(not read)` for the others).
+    fn drain_into(&mut self, counter: &mut Counter, name: impl Fn(i32) -> Option<String>) {
+        for (key, count) in self.0.drain() {
+            let name = match key {
+                Keyed::MISSING => Some("(none)".to_string()),
+                Keyed::UNREAD => Some("(not read)".to_string()),
+                _ => name(key),
+            };
+            *counter.entry(name.unwrap_or_default()).or_default() += count;
+        }
+    }
 }
 
 /// How many times each property identifier was seen: those of one or
@@ -224,10 +254,15 @@ impl Idents {
 }
 
 /// One game being counted: its information (from the library's
-/// [`GameCollector`], once the game closes) and its leaves.
+/// [`GameCollector`], once the game closes), the values it normalises
+/// ([`Normalized::absorb`] over the main line's `BR`, `WR`, `RE`, `DT`)
+/// and its leaves.
 #[derive(Debug, Default)]
 struct Game {
     info: Option<GameInfo>,
+    normalized: Normalized,
+    /// Before the game's first `)`.
+    main: bool,
     leaves: u64,
 }
 
@@ -237,13 +272,15 @@ impl Game {
         stats.variations += self.leaves.saturating_sub(1);
         let info = self.info.unwrap_or_default();
         bump(&mut stats.board_sizes, &info.size.to_string());
-        let normalized = info.normalized();
+        let normalized = self.normalized;
         bump(&mut stats.results, result_class(&normalized));
         let reason = normalized.reason().map_or("(none)", Reason::as_str);
         bump(&mut stats.reasons, reason);
-        bump_shown(&mut stats.ranks, normalized.black_rank);
-        bump_shown(&mut stats.ranks, normalized.white_rank);
-        bump_shown(&mut stats.years, normalized.dates.map(|d| d.first().year()));
+        let ordinal = |rank: Rank| i32::from(rank.ordinal());
+        stats.rank_keys.add(normalized.black_rank, ordinal);
+        stats.rank_keys.add(normalized.white_rank, ordinal);
+        let year = |dates: Dates| i32::from(dates.first().year());
+        stats.year_keys.add(normalized.dates, year);
         if let (Some(first), Some(last)) = (normalized.date(), normalized.date_last()) {
             stats.add_date_range(first, last);
         }
@@ -286,7 +323,11 @@ impl Visit for Collect {
     #[inline]
     fn event(&mut self, event: &Event<'_>, span: Range<u64>, ctx: &Ctx<'_>, _: &mut Vec<Note>) {
         if self.depth.step(event) {
-            if let Some(done) = self.game.replace(Game::default()) {
+            let game = Game {
+                main: true,
+                ..Game::default()
+            };
+            if let Some(done) = self.game.replace(game) {
                 done.finish(&mut self.stats);
             }
             let report = ctx.charset(span.start);
@@ -303,7 +344,7 @@ impl Visit for Collect {
                 let _ = self.collector.push(event);
                 return;
             }
-            Event::Property(ident, _) => {
+            Event::Property(ident, values) => {
                 self.stats.properties += 1;
                 let ident = ident.as_str();
                 self.idents.add(ident);
@@ -311,14 +352,21 @@ impl Visit for Collect {
                     self.stats.moves += 1;
                     return;
                 }
+                if matches!(ident, "RE" | "DT" | "BR" | "WR") {
+                    if let (true, Ok(text)) = (current.main, values.first().text()) {
+                        current.normalized.absorb(ident, &text);
+                    }
+                    return;
+                }
                 // The collector decodes only what the statistics use.
-                if !matches!(ident, "SZ" | "RE" | "PB" | "PW" | "DT" | "BR" | "WR") {
+                if !matches!(ident, "SZ" | "PB" | "PW") {
                     return;
                 }
             }
             Event::StartGameTree => self.after_end = false,
             Event::EndGameTree => {
                 current.leaves += !self.after_end as u64;
+                current.main = false;
                 self.after_end = true;
             }
         }
@@ -446,7 +494,8 @@ mod tests {
             let (event, span) = item.unwrap();
             collect.event(&event, span, &Ctx::Batch(&decoded), &mut Vec::new());
         }
-        let stats = collect.take(&Ctx::Batch(&decoded), &mut Vec::new());
+        let mut stats = collect.take(&Ctx::Batch(&decoded), &mut Vec::new());
+        stats.settle();
         let counts = |counter: &Counter| {
             let mut pairs: Vec<(String, u64)> =
                 counter.iter().map(|(k, v)| (k.clone(), *v)).collect();
