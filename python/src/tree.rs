@@ -74,7 +74,7 @@ impl Collector {
     }
 
     pub fn property(&mut self, ident: &str, values: Values<'_>) {
-        if Normalized::reads(ident) {
+        if normalized_here(ident) {
             if let Ok(text) = values.raw().first().text() {
                 self.normalized.absorb(ident, &text);
             }
@@ -102,6 +102,13 @@ impl Collector {
             warnings: record.warnings,
         }
     }
+}
+
+/// The properties whose normalised values [`Info`] holds: of those
+/// `Normalized::absorb` reads, all but the main time and overtime (kept
+/// as written).
+fn normalized_here(ident: &str) -> bool {
+    matches!(ident, "BR" | "WR" | "RE" | "KM" | "HA" | "DT")
 }
 
 /// The root's `AB`, `AW`, `AE` and `SZ` values as written, decoded once
@@ -224,8 +231,8 @@ fn info_of(info: GameInfo, normalized: &Normalized) -> Info {
         rows: info.size.rows,
         black: info.black,
         white: info.white,
-        black_rank: black_rank.map(|rank| rank.to_string()),
-        white_rank: white_rank.map(|rank| rank.to_string()),
+        black_rank: black_rank.map(|rank| rank.as_str().to_owned()),
+        white_rank: white_rank.map(|rank| rank.as_str().to_owned()),
         black_rank_ordinal: black_rank.map(|rank| i16::from(rank.ordinal())),
         white_rank_ordinal: white_rank.map(|rank| i16::from(rank.ordinal())),
         result: info.result,
