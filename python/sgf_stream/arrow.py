@@ -12,18 +12,28 @@ charset         string                                 the charset the game was 
 size_cols       int16                                  ``SZ`` columns (19 when absent)
 size_rows       int16                                  ``SZ`` rows
 black, white    string                                 ``PB``, ``PW``
-black_rank,     string                                 ``BR``, ``WR``
-white_rank
+black_rank,     string                                 ``BR``, ``WR`` normalised: ``"5k"``, ``"3d"``,
+white_rank                                             ``"9p"`` (``P8段`` is 8p, ``9段`` 9d); null when
+                                                       absent or not read (``?``, ``UR``, ``1500``)
+black_rank_     int16                                  the same ranks in order, one step a rank:
+ordinal,                                               30k is -29, 1k 0, 1d 1, 9d 9, 1p 10, 9p 18
+white_rank_
+ordinal
 result          string                                 ``RE`` as written
-winner          string                                 ``"B"``, ``"W"`` or null
-margin          float64                                points, for a win on score
+winner          string                                 ``"B"``, ``"W"`` or null (a draw, a void, ...)
+margin          float64                                points, for a win on score (a stone ``子`` is 2)
 reason          string                                 ``score``, ``resign``, ``time``, ``forfeit``,
-                                                       ``unspecified``, ``draw``, ``void``, ``unknown``
-komi            float64                                ``KM``
+                                                       ``draw``, ``void``, ``unknown`` (also a result
+                                                       that is not read); null only without ``RE``
+komi            float64                                ``KM`` in points (Fox's ``KM[750]`` is 7.5)
 handicap        int64                                  ``HA``
-date, rules,    string                                 ``DT``, ``RU``, ``EV``, ``RO``, ``PC``, ``GN``,
-event, round,                                          ``AP`` (``name:version``)
-place, name,
+date,           string                                 the first and last date of ``DT``, as
+date_last                                              ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``
+date_day,       date32                                 the same dates, where the day is known
+date_last_day
+rules, event,   string                                 ``RU``, ``EV``, ``RO``, ``PC``, ``GN``,
+round, place,                                          ``AP`` (``name:version``)
+name,
 application
 time_limit      float64                                ``TM``, seconds
 overtime        string                                 ``OT``
@@ -37,6 +47,11 @@ setup_empty
 warnings        list<string>                           repairs and bad values, with line and column
 ==============  =====================================  ==========================================
 
+The ranks, the result's winner, margin and reason, the komi, the handicap
+and the dates are read by the library's rules
+(``sgf_stream::game::Normalized``), as ``sgf json`` writes them in its
+``normalized`` object.
+
 >>> import sgf_stream, tempfile, os
 >>> folder = tempfile.mkdtemp()
 >>> with open(os.path.join(folder, "a.sgf"), "w") as f:
@@ -46,6 +61,13 @@ warnings        list<string>                           repairs and bad values, w
 ([3.5, None], ['score', 'resign'])
 >>> table.column("moves").to_pylist()[0]
 [[0, 15, 3], [1, -1, -1]]
+>>> with open(os.path.join(folder, "b.sgf"), "w", encoding="utf-8") as f:
+...     _ = f.write("(;BR[P8段]WR[9段]RE[黑中盘胜]KM[750]DT[2017.06.21 21:45,22])")
+>>> row = sgf_stream.to_arrow(os.path.join(folder, "b.sgf")).to_pylist()[0]
+>>> row["black_rank"], row["black_rank_ordinal"], row["white_rank"], row["white_rank_ordinal"]
+('8p', 17, '9d', 9)
+>>> row["winner"], row["reason"], row["komi"], row["date"], row["date_last_day"]
+('B', 'resign', 7.5, '2017-06-21', datetime.date(2017, 6, 22))
 """
 
 import os
@@ -63,6 +85,7 @@ _NUMBERS = {
     "int32": pa.int32(),
     "int64": pa.int64(),
     "float64": pa.float64(),
+    "date32": pa.date32(),
 }
 
 

@@ -24,13 +24,15 @@ enum Get {
     Int32(fn(&GameData) -> Option<i32>),
     Int16(fn(&GameData) -> Option<i16>),
     Float64(fn(&GameData) -> Option<f64>),
+    /// Days since 1970-01-01.
+    Date32(fn(&GameData) -> Option<i32>),
     /// Points of this many values (x, y or colour, x, y), flat.
     Points(usize, fn(&GameData) -> &[i16]),
     Warnings,
 }
 
 /// The table's columns, in order.
-const COLUMNS: [(&str, Get); 31] = [
+const COLUMNS: [(&str, Get); 36] = [
     ("source", Get::Utf8(|g| g.source.as_deref())),
     ("index", Get::Int64(|g| Some(g.index as i64))),
     ("charset", Get::Utf8(|g| Some(g.charset))),
@@ -40,6 +42,14 @@ const COLUMNS: [(&str, Get); 31] = [
     ("white", Get::Utf8(|g| g.info().white.as_deref())),
     ("black_rank", Get::Utf8(|g| g.info().black_rank.as_deref())),
     ("white_rank", Get::Utf8(|g| g.info().white_rank.as_deref())),
+    (
+        "black_rank_ordinal",
+        Get::Int16(|g| g.info().black_rank_ordinal),
+    ),
+    (
+        "white_rank_ordinal",
+        Get::Int16(|g| g.info().white_rank_ordinal),
+    ),
     ("result", Get::Utf8(|g| g.info().result.as_deref())),
     ("winner", Get::Utf8(|g| g.info().winner)),
     ("margin", Get::Float64(|g| g.info().margin)),
@@ -47,6 +57,9 @@ const COLUMNS: [(&str, Get); 31] = [
     ("komi", Get::Float64(|g| g.info().komi)),
     ("handicap", Get::Int64(|g| g.info().handicap)),
     ("date", Get::Utf8(|g| g.info().date.as_deref())),
+    ("date_last", Get::Utf8(|g| g.info().date_last.as_deref())),
+    ("date_day", Get::Date32(|g| g.info().date_day)),
+    ("date_last_day", Get::Date32(|g| g.info().date_last_day)),
     ("rules", Get::Utf8(|g| g.info().rules.as_deref())),
     ("event", Get::Utf8(|g| g.info().event.as_deref())),
     ("round", Get::Utf8(|g| g.info().round.as_deref())),
@@ -75,8 +88,8 @@ enum Column {
         offsets: Vec<i32>,
         data: Vec<u8>,
     },
-    /// A number type ("int64", "float64", "int16", "int32"): validity and
-    /// little-endian values.
+    /// A number type ("int64", "float64", "int16", "int32", "date32"):
+    /// validity and little-endian values.
     Number {
         kind: &'static str,
         valid: Vec<bool>,
@@ -119,6 +132,7 @@ impl Column {
             Get::Int32(_) => number("int32"),
             Get::Int16(_) => number("int16"),
             Get::Float64(_) => number("float64"),
+            Get::Date32(_) => number("date32"),
             Get::Points(width, _) => points(width),
             Get::Warnings => Column::Texts {
                 offsets: vec![0],
@@ -156,7 +170,7 @@ impl Column {
             (Column::Number { valid, data, .. }, Get::Int64(get)) => {
                 number(valid, data, get(game), i64::to_le_bytes)
             }
-            (Column::Number { valid, data, .. }, Get::Int32(get)) => {
+            (Column::Number { valid, data, .. }, Get::Int32(get) | Get::Date32(get)) => {
                 number(valid, data, get(game), i32::to_le_bytes)
             }
             (Column::Number { valid, data, .. }, Get::Int16(get)) => {

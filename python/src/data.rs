@@ -68,26 +68,39 @@ pub struct PropRec {
     pub values: (u32, u32),
 }
 
-/// The root and game-info properties, decoded.
+/// The root and game-info properties, decoded; ranks, the result's
+/// parts, komi, handicap and dates normalised by the library's rules
+/// (`sgf_stream::game::Normalized`).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Info {
     pub cols: u8,
     pub rows: u8,
     pub black: Option<String>,
     pub white: Option<String>,
+    /// `5k`, `3d` or `9p`.
     pub black_rank: Option<String>,
     pub white_rank: Option<String>,
+    /// The ranks as one ordered number: 30k is -29, 1k 0, 1d 1, 9d 9,
+    /// 1p 10, 9p 18.
+    pub black_rank_ordinal: Option<i16>,
+    pub white_rank_ordinal: Option<i16>,
+    /// `RE` as written.
     pub result: Option<String>,
     /// `"B"` or `"W"`.
     pub winner: Option<&'static str>,
     /// Points, for a win on score.
     pub margin: Option<f64>,
-    /// `score`, `resign`, `time`, `forfeit`, `unspecified`, `draw`,
-    /// `void` or `unknown`.
+    /// `score`, `resign`, `time`, `forfeit`, `draw`, `void` or `unknown`
+    /// (a result that is not read); none without `RE`.
     pub reason: Option<&'static str>,
     pub komi: Option<f64>,
     pub handicap: Option<i64>,
+    /// The first and the last date, `YYYY[-MM[-DD]]`.
     pub date: Option<String>,
+    pub date_last: Option<String>,
+    /// The same dates as days since 1970-01-01, when the day is known.
+    pub date_day: Option<i32>,
+    pub date_last_day: Option<i32>,
     pub rules: Option<String>,
     pub event: Option<String>,
     pub round: Option<String>,

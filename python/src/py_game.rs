@@ -200,9 +200,10 @@ info_getters! {
     black: Option<String>;
     /// ``PW``: White's name.
     white: Option<String>;
-    /// ``BR``: Black's rank.
+    /// ``BR``: Black's rank, ``"5k"``, ``"3d"`` or ``"9p"`` (read by the
+    /// library's rules: ``P8段`` is ``"8p"``, ``9段`` ``"9d"``).
     black_rank: Option<String>;
-    /// ``WR``: White's rank.
+    /// ``WR``: White's rank, as ``black_rank``.
     white_rank: Option<String>;
     /// ``RE`` as written, e.g. ``"B+R"``.
     result: Option<String>;
@@ -211,14 +212,17 @@ info_getters! {
     /// The points won by, for a win on score.
     margin: Option<f64>;
     /// How the game ended: ``score``, ``resign``, ``time``, ``forfeit``,
-    /// ``unspecified`` (a win), ``draw``, ``void``, ``unknown``.
+    /// ``draw``, ``void``, ``unknown`` (also a result not read); None
+    /// only without ``RE``.
     reason: Option<&'static str>;
-    /// ``KM``: komi.
+    /// ``KM``: komi, in points (``KM[750]`` is 7.5).
     komi: Option<f64>;
     /// ``HA``: handicap stones.
     handicap: Option<i64>;
-    /// ``DT``: the date(s).
+    /// ``DT``: the first date, ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD``.
     date: Option<String>;
+    /// ``DT``: the last date (the first, for a game of one date).
+    date_last: Option<String>;
     /// ``RU``: the rules.
     rules: Option<String>;
     /// ``EV``: the event.

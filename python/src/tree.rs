@@ -4,7 +4,7 @@
 //! back as SGF.
 
 use sgf_stream::event::PropIdent;
-use sgf_stream::game::{GameCollector, GameInfo, GameResult, WinBy};
+use sgf_stream::game::{Date, GameCollector, GameInfo, Normalized};
 use sgf_stream::tree::{Node, NodeMut};
 use sgf_stream::typed::{BoardSize, Color, Decoder, Move, PropertyError, Value};
 use sgf_stream::{Charset, Event, Layout, Newline, SgfTree, WriteOptions, Writer};
@@ -21,6 +21,7 @@ use crate::read::Values;
 pub fn game_data(tree: SgfTree, charset: &'static str) -> GameData {
     let (moves, move_errors) = tree.moves_lenient();
     let (info, info_errors) = tree.game_info_lenient();
+    let normalized = tree.normalized();
     let mut game = GameData {
         charset,
         moves: moves
@@ -29,7 +30,7 @@ pub fn game_data(tree: SgfTree, charset: &'static str) -> GameData {
             .collect(),
         setup: setup_of(&tree, info.size),
         info: OnceLock::from(Described {
-            info: info_of(info),
+            info: info_of(info, &normalized),
             warnings: info_errors.iter().map(value_problem).collect(),
         }),
         later_warnings: move_errors.iter().map(value_problem).collect(),
@@ -43,11 +44,13 @@ pub fn game_data(tree: SgfTree, charset: &'static str) -> GameData {
 }
 
 /// The library's `GameCollector` (lenient: bad values are warnings) over
-/// the events of a game's main line.
+/// the events of a game's main line, and its `Normalized` over their
+/// text.
 #[derive(Debug, Default)]
 pub struct Collector {
     collector: GameCollector,
     record: Option<sgf_stream::game::GameRecord>,
+    normalized: Normalized,
 }
 
 /// What a [`Collector`] sums up: information, and the values that did
@@ -62,6 +65,7 @@ impl Collector {
     pub fn start(&mut self) {
         self.collector = GameCollector::lenient();
         self.record = None;
+        self.normalized = Normalized::new();
         self.push(&Event::StartGameTree);
     }
 
@@ -70,6 +74,11 @@ impl Collector {
     }
 
     pub fn property(&mut self, ident: &str, values: Values<'_>) {
+        if normalized_here(ident) {
+            if let Ok(text) = values.raw().first().text() {
+                self.normalized.absorb(ident, &text);
+            }
+        }
         self.push(&Event::Property(PropIdent::new(ident), values.raw()));
     }
 
@@ -89,10 +98,17 @@ impl Collector {
     pub fn finish(&mut self) -> Summary {
         let record = self.record.take().unwrap_or_default();
         Summary {
-            info: info_of(record.info),
+            info: info_of(record.info, &self.normalized),
             warnings: record.warnings,
         }
     }
+}
+
+/// The properties whose normalised values [`Info`] holds: of those
+/// `Normalized::absorb` reads, all but the main time and overtime (kept
+/// as written).
+fn normalized_here(ident: &str) -> bool {
+    matches!(ident, "BR" | "WR" | "RE" | "KM" | "HA" | "DT")
 }
 
 /// The root's `AB`, `AW`, `AE` and `SZ` values as written, decoded once
@@ -203,41 +219,32 @@ fn setup_of(tree: &SgfTree, size: BoardSize) -> [Vec<[i16; 2]>; 3] {
     })
 }
 
-fn info_of(info: GameInfo) -> Info {
-    let (winner, margin, reason) = match info.outcome() {
-        Some(GameResult::Win { winner, by }) => {
-            let winner = match winner {
-                Color::Black => "B",
-                Color::White => "W",
-            };
-            let (margin, reason) = match by {
-                WinBy::Score(points) => (Some(points), "score"),
-                WinBy::Resign => (None, "resign"),
-                WinBy::Time => (None, "time"),
-                WinBy::Forfeit => (None, "forfeit"),
-                _ => (None, "unspecified"),
-            };
-            (Some(winner), margin, Some(reason))
-        }
-        Some(GameResult::Draw) => (None, None, Some("draw")),
-        Some(GameResult::Void) => (None, None, Some("void")),
-        Some(GameResult::Unknown) => (None, None, Some("unknown")),
-        None => (None, None, None),
-    };
+/// The binding's record of `info`, with the values of `normalized` where
+/// the library normalises them.
+fn info_of(info: GameInfo, normalized: &Normalized) -> Info {
+    let n = normalized;
+    let rank = |rank: &Result<sgf_stream::game::Rank, _>| rank.ok();
+    let (black_rank, white_rank) = (rank(&n.black_rank), rank(&n.white_rank));
+    let (date, date_last) = (n.date(), n.date_last());
     Info {
         cols: info.size.cols,
         rows: info.size.rows,
         black: info.black,
         white: info.white,
-        black_rank: info.black_rank,
-        white_rank: info.white_rank,
+        black_rank: black_rank.map(|rank| rank.as_str().to_owned()),
+        white_rank: white_rank.map(|rank| rank.as_str().to_owned()),
+        black_rank_ordinal: black_rank.map(|rank| i16::from(rank.ordinal())),
+        white_rank_ordinal: white_rank.map(|rank| i16::from(rank.ordinal())),
         result: info.result,
-        winner,
-        margin,
-        reason,
-        komi: info.komi,
-        handicap: info.handicap,
-        date: info.date,
+        winner: n.winner().map(|color| color.ident()),
+        margin: n.margin(),
+        reason: n.reason().map(|reason| reason.as_str()),
+        komi: n.komi.ok(),
+        handicap: n.handicap.ok().map(i64::from),
+        date: date.map(|date| date.to_string()),
+        date_last: date_last.map(|date| date.to_string()),
+        date_day: date.and_then(days_since_epoch),
+        date_last_day: date_last.and_then(days_since_epoch),
         rules: info.rules,
         event: info.event,
         round: info.round,
@@ -253,6 +260,19 @@ fn info_of(info: GameInfo) -> Info {
         file_format: info.file_format,
         game: info.game,
     }
+}
+
+/// The days from 1970-01-01 to `date` (Arrow's `date32`), when its day
+/// is known: the proleptic Gregorian calendar's count (the "days from
+/// civil" algorithm, years of 400 years of 146,097 days).
+fn days_since_epoch(date: Date) -> Option<i32> {
+    let (month, day) = (i32::from(date.month()?), i32::from(date.day()?));
+    let year = i32::from(date.year()) - i32::from(month <= 2);
+    let era = year.div_euclid(400);
+    let year_of_era = year - era * 400;
+    let day_of_year = (153 * (month + if month > 2 { -3 } else { 9 }) + 2) / 5 + day - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    Some(era * 146_097 + day_of_era - 719_468)
 }
 
 /// A value that does not fit its property, as the binding reports it.
@@ -436,6 +456,59 @@ mod tests {
             assert_eq!(to_tree(arena, at as u32), node.to_tree(), "node {at}");
         }
         assert_eq!(to_tree(arena, 0), tree);
+    }
+
+    #[test]
+    fn days_since_epoch_count_the_proleptic_gregorian_calendar() {
+        // The expected counts are Python's `(date(y, m, d) - date(1970, 1, 1)).days`.
+        let cases = [
+            ("1970-01-01", 0),
+            ("1969-12-31", -1),
+            ("2000-02-29", 11_016),
+            ("2000-03-01", 11_017),
+            ("2016-03-09", 16_869),
+            ("1600-02-29", -135_081),
+            ("0001-01-01", -719_162),
+            ("9999-12-31", 2_932_896),
+        ];
+        for (text, days) in cases {
+            let date = Date::parse(text).unwrap();
+            assert_eq!(days_since_epoch(date), Some(days), "{text}");
+        }
+        assert_eq!(days_since_epoch(Date::parse("2016-03").unwrap()), None);
+        assert_eq!(days_since_epoch(Date::parse("2016").unwrap()), None);
+    }
+
+    #[test]
+    fn game_information_is_normalised_by_the_library() {
+        let tree = sgf_stream::parse(
+            "(;BR[P8段]WR[9段]RE[黑胜3又3/4子]KM[375]HA[0]DT[1996-05-06,07,08];B[aa])",
+        )
+        .unwrap();
+        let info = game_data(tree, "UTF-8").info().clone();
+        assert_eq!(info.black_rank.as_deref(), Some("8p"));
+        assert_eq!(info.white_rank.as_deref(), Some("9d"));
+        assert_eq!(
+            (info.black_rank_ordinal, info.white_rank_ordinal),
+            (Some(17), Some(9))
+        );
+        assert_eq!(
+            (info.winner, info.reason, info.margin),
+            (Some("B"), Some("score"), Some(7.5))
+        );
+        assert_eq!((info.komi, info.handicap), (Some(7.5), Some(0)));
+        assert_eq!(info.date.as_deref(), Some("1996-05-06"));
+        assert_eq!(info.date_last.as_deref(), Some("1996-05-08"));
+        // 1996-05-06 is 9,622 days after 1970-01-01.
+        assert_eq!(
+            (info.date_day, info.date_last_day),
+            (Some(9_622), Some(9_624))
+        );
+        assert_eq!(
+            info.result.as_deref(),
+            Some("黑胜3又3/4子"),
+            "RE as written"
+        );
     }
 
     #[test]

@@ -1,6 +1,8 @@
 """to_arrow and to_parquet: rows, schema and values, read back by DuckDB
 and Polars."""
 
+import datetime
+
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
@@ -112,3 +114,40 @@ def test_polars_reads_the_table_and_the_file(folder, tmp_path):
     assert by_komi == [(None, 1), (6.5, 1), (7.5, 1)]
     direct = pl.from_arrow(sgf_stream.to_arrow(folder))
     assert direct["move_count"].to_list() == [3, 2, 1]
+
+
+def test_normalised_columns_are_typed(tmp_path):
+    # Ranks, results, komi and dates as the library reads them; every
+    # expected value worked out by hand from the text.
+    (tmp_path / "n.sgf").write_text(
+        "(;BR[P8段]WR[9段]RE[黑中盘胜]KM[750]DT[2017.06.21 21:45,22])\n"
+        "(;BR[30k]WR[1k]RE[W+0.5]KM[6.5]HA[3]DT[1996-05])\n"
+        "(;BR[?]RE[gave up]DT[yesterday])\n"
+        "(;PB[nobody])\n",
+        encoding="utf-8",
+    )
+    table = sgf_stream.to_arrow(tmp_path)
+    types = {name: str(table.schema.field(name).type) for name in table.schema.names}
+    assert types["black_rank"] == "string" and types["black_rank_ordinal"] == "int16"
+    assert types["date"] == "string" and types["date_last"] == "string"
+    assert types["date_day"] == "date32[day]" and types["date_last_day"] == "date32[day]"
+    assert types["margin"] == types["komi"] == "double" and types["handicap"] == "int64"
+    columns = [
+        "black_rank", "black_rank_ordinal", "white_rank", "white_rank_ordinal",
+        "winner", "reason", "margin", "komi", "handicap",
+        "date", "date_last", "date_day", "date_last_day",
+    ]
+    rows = [tuple(row[c] for c in columns) for row in table.to_pylist()]
+    assert rows == [
+        ("8p", 17, "9d", 9, "B", "resign", None, 7.5, None,
+         "2017-06-21", "2017-06-22", datetime.date(2017, 6, 21), datetime.date(2017, 6, 22)),
+        ("30k", -29, "1k", 0, "W", "score", 0.5, 6.5, 3,
+         "1996-05", "1996-05", None, None),
+        (None, None, None, None, None, "unknown", None, None, None,
+         None, None, None, None),
+        (None, None, None, None, None, None, None, None, None,
+         None, None, None, None),
+    ]
+    # The ordinal orders the ranks: the table sorts by strength.
+    by_strength = table.sort_by([("black_rank_ordinal", "descending")])
+    assert by_strength.column("black_rank").to_pylist()[:2] == ["8p", "30k"]

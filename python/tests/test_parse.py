@@ -108,7 +108,10 @@ def test_warnings_of_the_information_go_before_the_moves_ones():
     messages = [w.message for w in game.warnings]
     assert messages == [w.message for w in tree.warnings]
     assert [m.split()[0] for m in messages] == ["`KM`", "`HA`", "`W`"]
-    assert (game.info.komi, game.info.handicap) == (None, 2)
+    # By the library's rules a handicap is the integer written: HA[2.5]
+    # is none, as in `sgf json`'s normalized values.
+    assert (game.info.komi, game.info.handicap) == (None, None)
+    assert (tree.info.komi, tree.info.handicap) == (None, None)
 
 
 def test_charsets():
@@ -156,10 +159,44 @@ def test_game_info_and_results():
         ("0", (None, None, "draw")),
         ("Void", (None, None, "void")),
         ("?", (None, None, "unknown")),
-        ("Black wins", (None, None, None)),
+        ("Black wins", ("B", None, "unknown")),
+        ("B+", ("B", None, "unknown")),
+        ("黑中盘胜", ("B", None, "resign")),
+        ("白 3目半勝ち", ("W", 3.5, "score")),
+        ("gave up", (None, None, "unknown")),
     ]:
         info = sgf_stream.parse(f"(;RE[{re}])")[0].info
         assert (info.winner, info.margin, info.reason) == expected
+    info = sgf_stream.parse("(;PB[Ann])")[0].info
+    assert (info.winner, info.margin, info.reason) == (None, None, None)
+
+
+def test_game_information_is_normalised_by_the_library_rules():
+    # Each value worked out by hand: P8段 is a professional 8 dan, an
+    # unmarked 9段 an amateur 9 dan; 3又3/4子 is 3.75 stones, 7.5 points;
+    # Fox writes komi ×100.
+    (game,) = sgf_stream.parse(
+        "(;BR[P8段]WR[9段]RE[黑胜3又3/4子]KM[375]HA[0]DT[1996-05-06,07,08];B[aa])"
+    )
+    info = game.info
+    assert (info.black_rank, info.white_rank) == ("8p", "9d")
+    assert (info.winner, info.reason, info.margin) == ("B", "score", 7.5)
+    assert (info.komi, info.handicap) == (7.5, 0)
+    assert (info.date, info.date_last) == ("1996-05-06", "1996-05-08")
+    assert info.result == "黑胜3又3/4子"
+    assert game.root["BR"] == ["P8段"] and game.root["DT"] == ["1996-05-06,07,08"]
+    as_dict = info.as_dict()
+    assert as_dict["date_last"] == "1996-05-08" and as_dict["black_rank"] == "8p"
+    # The first value on the main line stands, read or not: WR[UR] is no
+    # rank, and the later WR[3k] does not replace it; BR is first found
+    # in the second node.
+    (game,) = sgf_stream.parse(
+        "(;WR[UR]KM[6目半]DT[2017.06.21 21:45];BR[3k]WR[2k]KM[0.5](;BR[1d])(;BR[2d]))"
+    )
+    info = game.info
+    assert (info.black_rank, info.white_rank) == ("3k", None)
+    assert info.komi == 6.5
+    assert (info.date, info.date_last) == ("2017-06-21", "2017-06-21")
 
 
 def test_nodes_children_main_line_and_writing():

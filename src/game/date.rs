@@ -128,14 +128,24 @@ fn days_in_month(year: u16, month: u8) -> u8 {
 impl fmt::Display for Date {
     /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:04}", self.year)?;
-        if self.month > 0 {
-            write!(f, "-{:02}", self.month)?;
+        // Put together on the stack and written at once: dates are
+        // written for every game of a table or a JSON line.
+        let mut text = [0u8; 10];
+        let digit = |n: u16, place: u16| b'0' + (n / place % 10) as u8;
+        for (at, place) in [1000, 100, 10, 1].into_iter().enumerate() {
+            text[at] = digit(self.year, place);
         }
-        if self.day > 0 {
-            write!(f, "-{:02}", self.day)?;
+        let mut len = 4;
+        for part in [self.month, self.day] {
+            if part == 0 {
+                break;
+            }
+            text[len] = b'-';
+            text[len + 1] = digit(u16::from(part), 10);
+            text[len + 2] = digit(u16::from(part), 1);
+            len += 3;
         }
-        Ok(())
+        f.write_str(std::str::from_utf8(&text[..len]).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -370,4 +380,25 @@ fn skip_time(scan: &mut Scan<'_>) {
     }
     probe.skip_while(|c| c.is_ascii_digit() || matches!(c, ':' | '.' | '+' | '-' | 'Z'));
     *scan = probe;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_written_with_four_digit_years_and_two_digit_parts() {
+        let cases = [
+            ((1, None, None), "0001"),
+            ((999, Some(1), None), "0999-01"),
+            ((1996, Some(5), Some(6)), "1996-05-06"),
+            ((9999, Some(12), Some(31)), "9999-12-31"),
+            ((2016, Some(2), Some(29)), "2016-02-29"),
+        ];
+        for ((year, month, day), text) in cases {
+            let date = Date::new(year, month, day).unwrap();
+            assert_eq!(date.to_string(), text);
+            assert_eq!(Date::parse(text), Ok(date));
+        }
+    }
 }

@@ -8,7 +8,8 @@
 //! is 7.5), the handicap ([`parse_handicap`]), [`Dates`]
 //! (`DT[1996-05-06,07,08]`), the main time ([`parse_time_limit`]) and the
 //! [`Overtime`]. Each parser gives a value or a [`NormalizeError`] saying
-//! why there is none.
+//! why there is none. A [`Filter`] selects games by these values and a
+//! few more ([`GameFacts`]: players, board size, moves, properties).
 //!
 //! ```
 //! let tree = sgf_stream::parse("(;BR[P8段]WR[9段]RE[W+0.5]KM[750]DT[2017.06.21 21:45])")?;
@@ -28,6 +29,8 @@ use crate::typed::{BoardSize, Color, Decoder, Move, PropertyError, Reading, Valu
 mod count;
 mod date;
 mod error;
+mod facts;
+mod filter;
 mod info;
 mod komi;
 mod normalize;
@@ -37,6 +40,8 @@ mod time_control;
 
 pub use date::{Date, Dates};
 pub use error::NormalizeError;
+pub use facts::GameFacts;
+pub use filter::Filter;
 pub use info::{GameInfo, GameResult, WinBy};
 pub use komi::{komi_from_real, parse_handicap, parse_komi};
 pub use normalize::Normalized;

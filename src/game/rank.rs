@@ -131,6 +131,19 @@ impl Rank {
         }
     }
 
+    /// The rank as written: `5k`, `3d` or `9p` (also its `Display`),
+    /// without allocating.
+    ///
+    /// ```
+    /// use sgf_stream::game::{Rank, RankKind};
+    /// assert_eq!(Rank::new(RankKind::Kyu, 30)?.as_str(), "30k");
+    /// assert_eq!(Rank::parse("P8段")?.as_str(), "8p");
+    /// # Ok::<(), sgf_stream::game::NormalizeError>(())
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        NAMES[(self.ordinal() + 29) as usize]
+    }
+
     /// The rank of an [`ordinal`](Self::ordinal), if it is one (−29 to
     /// 18).
     pub fn from_ordinal(ordinal: i8) -> Option<Rank> {
@@ -266,15 +279,18 @@ impl Ord for Rank {
     }
 }
 
+/// Each rank as written, by [`Rank::ordinal`] from 30k (−29) up.
+const NAMES: [&str; 48] = [
+    "30k", "29k", "28k", "27k", "26k", "25k", "24k", "23k", "22k", "21k", "20k", "19k", "18k",
+    "17k", "16k", "15k", "14k", "13k", "12k", "11k", "10k", "9k", "8k", "7k", "6k", "5k", "4k",
+    "3k", "2k", "1k", "1d", "2d", "3d", "4d", "5d", "6d", "7d", "8d", "9d", "1p", "2p", "3p", "4p",
+    "5p", "6p", "7p", "8p", "9p",
+];
+
 impl fmt::Display for Rank {
-    /// `5k`, `3d` or `9p`.
+    /// `5k`, `3d` or `9p`: [`Rank::as_str`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let unit = match self.kind {
-            RankKind::Kyu => 'k',
-            RankKind::Dan => 'd',
-            RankKind::Pro => 'p',
-        };
-        write!(f, "{}{unit}", self.level)
+        f.write_str(self.as_str())
     }
 }
 
@@ -284,5 +300,26 @@ impl FromStr for Rank {
     /// As [`Rank::parse`].
     fn from_str(text: &str) -> Result<Rank, NormalizeError> {
         Rank::parse(text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rank_is_written_as_its_level_and_unit() {
+        for (kind, top, unit) in [
+            (RankKind::Kyu, 30, 'k'),
+            (RankKind::Dan, 9, 'd'),
+            (RankKind::Pro, 9, 'p'),
+        ] {
+            for level in 1..=top {
+                let rank = Rank::new(kind, level).unwrap();
+                assert_eq!(rank.as_str(), format!("{level}{unit}"));
+                assert_eq!(Rank::parse(rank.as_str()), Ok(rank));
+                assert_eq!(Rank::from_ordinal(rank.ordinal()), Some(rank));
+            }
+        }
     }
 }

@@ -5,7 +5,13 @@
 //! file, from 0), `charset` (the charset the game was read in), `root`
 //! (the root properties of the FF\[4\] catalogue: `GM`, `FF`, `SZ`, `CA`,
 //! `AP`, `ST`), `info` (the game-info properties, `PB`, `PW`, `RE`, `KM`,
-//! `HA`, `DT`, ..., first found on the main line), `setup` (the stones
+//! `HA`, `DT`, ..., first found on the main line), `normalized` (those
+//! values read by the library's rules, `sgf_stream::game::Normalized`:
+//! `black_rank`, `white_rank` as `5k`, `3d`, `9p`; `winner` `B` or `W`;
+//! `reason`, one of `score`, `resign`, `time`, `forfeit`, `draw`, `void`,
+//! `unknown`, null only without `RE`; `margin` and `komi` in points;
+//! `handicap`; `date` and `date_last` as `YYYY[-MM[-DD]]`; each null when
+//! there is none), `setup` (the stones
 //! the root sets up, `AB`, `AW`, `AE`, each a list of `[column, row]`,
 //! and `PL`, the player to move: with `SZ`, the position the moves start
 //! from, handicap stones included), `moves` (the main line's moves in
@@ -22,6 +28,7 @@ use std::ops::Range;
 
 use serde_json::{Map, Value};
 use sgf_stream::build::TreeBuilder;
+use sgf_stream::game::{Normalized, Rank};
 use sgf_stream::props::{self, Category};
 use sgf_stream::typed::{point_list, BoardSize, Move};
 use sgf_stream::{Event, RawValues, SgfTree};
@@ -87,6 +94,8 @@ pub struct Lines {
 struct Game {
     root: Map<String, Value>,
     info: Map<String, Value>,
+    /// The values of `info` read by the library's rules.
+    normalized: Normalized,
     setup: Map<String, Value>,
     later_setup: Vec<Value>,
     moves: Vec<u8>,
@@ -187,11 +196,12 @@ impl Games {
         let out = &mut self.lines.text;
         let _ = write!(
             out,
-            ",\"root\":{},\"info\":{},\"setup\":{},\"moves\":[",
+            ",\"root\":{},\"info\":{}",
             Value::Object(game.root),
             Value::Object(game.info),
-            Value::Object(game.setup),
         );
+        write_normalized(out, &game.normalized);
+        let _ = write!(out, ",\"setup\":{},\"moves\":[", Value::Object(game.setup));
         out.extend_from_slice(&game.moves);
         out.push(b']');
         self.game.moves = std::mem::take(&mut game.moves);
@@ -272,7 +282,13 @@ impl Game {
                 self.root.entry(ident).or_insert_with(|| first(values));
             }
             Category::GameInfo => {
-                self.info.entry(ident).or_insert_with(|| first(values));
+                if let serde_json::map::Entry::Vacant(slot) = self.info.entry(ident) {
+                    let value = first(values);
+                    if let (true, Value::String(text)) = (written_normalized(ident), &value) {
+                        self.normalized.absorb(ident, text);
+                    }
+                    slot.insert(value);
+                }
             }
             Category::Setup => {
                 let value = match ident {
@@ -307,6 +323,65 @@ fn first(values: &RawValues<'_>) -> Value {
         Ok(text) => text.into_owned(),
         Err(_) => String::from_utf8_lossy(raw.as_bytes()).into_owned(),
     })
+}
+
+/// The properties whose values go into `normalized` (of those
+/// [`Normalized::absorb`] reads, the main time and overtime are not
+/// written).
+fn written_normalized(ident: &str) -> bool {
+    matches!(ident, "BR" | "WR" | "RE" | "KM" | "HA" | "DT")
+}
+
+/// `,"normalized":{...}`: the values of [`Normalized`] under the keys
+/// its docs name, each `null` when there is none.
+fn write_normalized(out: &mut Vec<u8>, n: &Normalized) {
+    fn word(out: &mut Vec<u8>, value: Option<&str>) {
+        match value {
+            Some(value) => {
+                out.push(b'"');
+                out.extend_from_slice(value.as_bytes());
+                out.push(b'"');
+            }
+            None => out.extend_from_slice(b"null"),
+        }
+    }
+    fn shown(out: &mut Vec<u8>, value: Option<impl std::fmt::Display>) {
+        match value {
+            Some(value) => {
+                let _ = write!(out, "\"{value}\"");
+            }
+            None => out.extend_from_slice(b"null"),
+        }
+    }
+    fn number(out: &mut Vec<u8>, value: Option<f64>) {
+        let _ = serde_json::to_writer(out, &value);
+    }
+    out.extend_from_slice(b",\"normalized\":{\"black_rank\":");
+    word(out, n.black_rank.ok().map(Rank::as_str));
+    out.extend_from_slice(b",\"white_rank\":");
+    word(out, n.white_rank.ok().map(Rank::as_str));
+    out.extend_from_slice(b",\"winner\":");
+    word(out, n.winner().map(|color| color.ident()));
+    out.extend_from_slice(b",\"reason\":");
+    word(out, n.reason().map(|reason| reason.as_str()));
+    out.extend_from_slice(b",\"margin\":");
+    number(out, n.margin());
+    out.extend_from_slice(b",\"komi\":");
+    number(out, n.komi.ok());
+    out.extend_from_slice(b",\"handicap\":");
+    match n.handicap {
+        Ok(handicap) => {
+            let mut digits = Small::default();
+            digits.number(u64::from(handicap));
+            out.extend_from_slice(digits.bytes());
+        }
+        Err(_) => out.extend_from_slice(b"null"),
+    }
+    out.extend_from_slice(b",\"date\":");
+    shown(out, n.date());
+    out.extend_from_slice(b",\"date_last\":");
+    shown(out, n.date_last());
+    out.push(b'}');
 }
 
 /// A list of points, compressed rectangles expanded; values that are no
@@ -480,6 +555,38 @@ mod tests {
         assert_eq!(
             found[1]["moves"][0],
             json!({ "color": "B", "point": [3, 3] })
+        );
+    }
+
+    #[test]
+    fn normalized_values_by_the_library_rules() {
+        let found = objects(
+            "(;BR[P8段]WR[9段]RE[黑胜3又3/4子]KM[375]HA[0]DT[1996-05-06,07,08];B[aa])\
+             (;GM[1];B[aa]C[no game information])\
+             (;RE[gave up]BR[?]KM[6目半]HA[two]DT[1996/5/6];WR[3k]DT[1997])",
+        );
+        assert_eq!(
+            found[0]["normalized"],
+            json!({
+                "black_rank": "8p", "white_rank": "9d", "winner": "B", "reason": "score",
+                "margin": 7.5, "komi": 7.5, "handicap": 0,
+                "date": "1996-05-06", "date_last": "1996-05-08",
+            })
+        );
+        let none = json!({
+            "black_rank": null, "white_rank": null, "winner": null, "reason": null,
+            "margin": null, "komi": null, "handicap": null, "date": null, "date_last": null,
+        });
+        assert_eq!(found[1]["normalized"], none);
+        // Game information further down the main line counts; the first
+        // DT stands.
+        assert_eq!(
+            found[2]["normalized"],
+            json!({
+                "black_rank": null, "white_rank": "3k", "winner": null, "reason": "unknown",
+                "margin": null, "komi": 6.5, "handicap": null,
+                "date": "1996-05-06", "date_last": "1996-05-06",
+            })
         );
     }
 

@@ -29,6 +29,7 @@ mod render;
 mod rewrite;
 mod run;
 mod search;
+mod select;
 mod split;
 mod stats;
 
@@ -100,8 +101,8 @@ enum Command {
     /// message`), then a summary; checks values and where properties go too
     /// (--ignore CODE), and replays the games with --rules.
     Check(check::CheckArgs),
-    /// Games, nodes, moves, variations, board sizes, results, players,
-    /// dates, charsets, properties, bytes and MB/s (with no PATH: the sample
+    /// Games, nodes, moves, variations, board sizes, results, reasons,
+    /// ranks, years, players, dates, charsets, properties, bytes and MB/s (with no PATH: the sample
     /// games built into the tool).
     Stats(stats::StatsArgs),
     /// Re-layout with the writer's options, to standard output, in place,
@@ -119,6 +120,11 @@ enum Command {
     Json(json::JsonArgs),
     /// One file per game under --out-dir, in UTF-8, the layout kept.
     Split(split::SplitArgs),
+    /// The games that pass filters (--player, --min-rank, --winner,
+    /// --reason, --from, --to, --size, --handicap, --komi, --min-moves,
+    /// --has, ...): as SGF, one file each under --out-dir, or `FILE:GAME`
+    /// lines (--list).
+    Select(select::SelectArgs),
     /// Groups of games that are the same game (the same moves, or the same
     /// final position, up to rotation and mirroring): files and game
     /// indexes.
@@ -160,6 +166,7 @@ fn main() -> ExitCode {
         Command::Render(args) => render::main(args, &cli.common),
         Command::Index(args) => index::main(args, &cli.common),
         Command::Search(args) => search::main(args, &cli.common),
+        Command::Select(args) => select::main(args, &cli.common),
     };
     ExitCode::from(status as u8)
 }

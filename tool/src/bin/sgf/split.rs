@@ -50,7 +50,7 @@ impl Policied for SplitJob {
 
 /// Where game `index` of `input` goes under `dir` (a record in another
 /// format named as its `.sgf` would be).
-fn game_path(dir: &Path, input: &Input, index: u64) -> PathBuf {
+pub(crate) fn game_path(dir: &Path, input: &Input, index: u64) -> PathBuf {
     let rel = match input.format {
         Format::Sgf => input.rel.to_string_lossy(),
         _ => input
@@ -68,7 +68,7 @@ fn game_path(dir: &Path, input: &Input, index: u64) -> PathBuf {
 }
 
 /// Writes one game's file.
-fn write_game(path: &Path, game: &[u8]) -> io::Result<()> {
+pub(crate) fn write_game(path: &Path, game: &[u8]) -> io::Result<()> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }

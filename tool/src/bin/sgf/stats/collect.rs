@@ -6,7 +6,8 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Range;
 
 use sgf_stream::charset::CharsetSource;
-use sgf_stream::game::{GameCollector, GameInfo, GameResult, WinBy};
+use sgf_stream::game::{Date, Dates, GameCollector, GameInfo, NormalizeError, Normalized};
+use sgf_stream::game::{Rank, Reason};
 use sgf_stream::typed::Color;
 use sgf_stream::Event;
 
@@ -60,6 +61,16 @@ pub struct Stats {
     pub board_sizes: Counter,
     /// Games per kind of result (`B+R`, `W+points`, `Draw`, ...).
     pub results: Counter,
+    /// Games per reason the game ended (`score`, `resign`, ...,
+    /// `(none)` without `RE`).
+    pub reasons: Counter,
+    /// Players per rank (`5k`, `3d`, `9p`; `(none)` without `BR`/`WR`,
+    /// `(not read)`): each game counts its two players (once
+    /// [`settle`](Self::settle)d).
+    pub ranks: Counter,
+    /// Games per year of their first date (`(none)` without `DT`,
+    /// `(not read)`; once [`settle`](Self::settle)d).
+    pub years: Counter,
     /// Games per player name (`PB` and `PW`).
     pub players: Counter,
     /// Games per charset read, and how it was chosen: `UTF-8 (declared)`,
@@ -69,20 +80,30 @@ pub struct Stats {
     pub idents: Counter,
     /// Uses of each property identifier, by slot, not yet in `idents`.
     table: Idents,
-    /// The earliest and the latest date (`DT`, as `YYYY[-MM[-DD]]`).
-    pub dates: Option<(String, String)>,
+    /// Players by rank ordinal, not yet in `ranks`.
+    rank_keys: Keyed,
+    /// Games by year, not yet in `years`.
+    year_keys: Keyed,
+    /// The earliest first date and the latest last date (`DT`).
+    pub dates: Option<(Date, Date)>,
 }
 
 impl Stats {
-    /// Moves the counts of identifiers gathered by slot to `idents`,
-    /// by name: to do before reporting.
+    /// Moves the counts of identifiers, ranks and years gathered by slot
+    /// to `idents`, `ranks` and `years`, by name: to do before reporting.
     pub fn settle(&mut self) {
         self.table.drain_into(&mut self.idents);
+        let rank = |key| Rank::from_ordinal(key as i8).map(|rank| rank.to_string());
+        self.rank_keys.drain_into(&mut self.ranks, rank);
+        let year = |key: i32| Some(key.to_string());
+        self.year_keys.drain_into(&mut self.years, year);
     }
 
     /// Adds `other` to these statistics.
     pub fn merge(&mut self, mut other: Stats) {
         self.table.merge(&mut other.table);
+        self.rank_keys.merge(other.rank_keys);
+        self.year_keys.merge(other.year_keys);
         self.files_with_errors += other.files_with_errors;
         self.games += other.games;
         self.nodes += other.nodes;
@@ -93,6 +114,9 @@ impl Stats {
         for (mine, theirs) in [
             (&mut self.board_sizes, other.board_sizes),
             (&mut self.results, other.results),
+            (&mut self.reasons, other.reasons),
+            (&mut self.ranks, other.ranks),
+            (&mut self.years, other.years),
             (&mut self.players, other.players),
             (&mut self.charsets, other.charsets),
             (&mut self.idents, other.idents),
@@ -106,7 +130,7 @@ impl Stats {
         }
     }
 
-    fn add_date_range(&mut self, first: String, last: String) {
+    fn add_date_range(&mut self, first: Date, last: Date) {
         self.dates = Some(match self.dates.take() {
             None => (first, last),
             Some((a, b)) => (a.min(first), b.max(last)),
@@ -119,6 +143,47 @@ fn bump(counter: &mut Counter, key: &str) {
         Some(count) => *count += 1,
         None => {
             counter.insert(key.to_string(), 1);
+        }
+    }
+}
+
+/// Counts by a small number (a rank's ordinal, a year), or by why
+/// there is none, until [`drain_into`](Self::drain_into) names them: no
+/// text is made per game.
+#[derive(Debug, Clone, Default)]
+struct Keyed(HashMap<i32, u64, BuildHasherDefault<Fnv>>);
+
+impl Keyed {
+    /// The property is absent.
+    const MISSING: i32 = i32::MIN;
+    /// Its value is not read.
+    const UNREAD: i32 = i32::MIN + 1;
+
+    fn add<T>(&mut self, value: Result<T, NormalizeError>, key: impl Fn(T) -> i32) {
+        let key = match value {
+            Ok(value) => key(value),
+            Err(NormalizeError::Missing) => Keyed::MISSING,
+            Err(_) => Keyed::UNREAD,
+        };
+        *self.0.entry(key).or_default() += 1;
+    }
+
+    fn merge(&mut self, other: Keyed) {
+        for (key, count) in other.0 {
+            *self.0.entry(key).or_default() += count;
+        }
+    }
+
+    /// Adds the counts to `counter`, each key named by `name` (`(none)`
+    /// and `(not read)` for the others).
+    fn drain_into(&mut self, counter: &mut Counter, name: impl Fn(i32) -> Option<String>) {
+        for (key, count) in self.0.drain() {
+            let name = match key {
+                Keyed::MISSING => Some("(none)".to_string()),
+                Keyed::UNREAD => Some("(not read)".to_string()),
+                _ => name(key),
+            };
+            *counter.entry(name.unwrap_or_default()).or_default() += count;
         }
     }
 }
@@ -189,10 +254,15 @@ impl Idents {
 }
 
 /// One game being counted: its information (from the library's
-/// [`GameCollector`], once the game closes) and its leaves.
+/// [`GameCollector`], once the game closes), the values it normalises
+/// ([`Normalized::absorb`] over the main line's `BR`, `WR`, `RE`, `DT`)
+/// and its leaves.
 #[derive(Debug, Default)]
 struct Game {
     info: Option<GameInfo>,
+    normalized: Normalized,
+    /// Before the game's first `)`.
+    main: bool,
     leaves: u64,
 }
 
@@ -202,15 +272,23 @@ impl Game {
         stats.variations += self.leaves.saturating_sub(1);
         let info = self.info.unwrap_or_default();
         bump(&mut stats.board_sizes, &info.size.to_string());
-        bump(&mut stats.results, result_class(info.result.as_deref()));
+        let normalized = self.normalized;
+        bump(&mut stats.results, result_class(&normalized));
+        let reason = normalized.reason().map_or("(none)", Reason::as_str);
+        bump(&mut stats.reasons, reason);
+        let ordinal = |rank: Rank| i32::from(rank.ordinal());
+        stats.rank_keys.add(normalized.black_rank, ordinal);
+        stats.rank_keys.add(normalized.white_rank, ordinal);
+        let year = |dates: Dates| i32::from(dates.first().year());
+        stats.year_keys.add(normalized.dates, year);
+        if let (Some(first), Some(last)) = (normalized.date(), normalized.date_last()) {
+            stats.add_date_range(first, last);
+        }
         for player in [info.black, info.white].into_iter().flatten() {
             let player = player.trim();
             if !player.is_empty() {
                 bump(&mut stats.players, player);
             }
-        }
-        if let Some(date) = info.date.as_deref().and_then(leading_date) {
-            stats.add_date_range(date.to_string(), date.to_string());
         }
     }
 }
@@ -245,7 +323,11 @@ impl Visit for Collect {
     #[inline]
     fn event(&mut self, event: &Event<'_>, span: Range<u64>, ctx: &Ctx<'_>, _: &mut Vec<Note>) {
         if self.depth.step(event) {
-            if let Some(done) = self.game.replace(Game::default()) {
+            let game = Game {
+                main: true,
+                ..Game::default()
+            };
+            if let Some(done) = self.game.replace(game) {
                 done.finish(&mut self.stats);
             }
             let report = ctx.charset(span.start);
@@ -262,7 +344,7 @@ impl Visit for Collect {
                 let _ = self.collector.push(event);
                 return;
             }
-            Event::Property(ident, _) => {
+            Event::Property(ident, values) => {
                 self.stats.properties += 1;
                 let ident = ident.as_str();
                 self.idents.add(ident);
@@ -270,14 +352,21 @@ impl Visit for Collect {
                     self.stats.moves += 1;
                     return;
                 }
+                if matches!(ident, "RE" | "DT" | "BR" | "WR") {
+                    if let (true, Ok(text)) = (current.main, values.first().text()) {
+                        current.normalized.absorb(ident, &text);
+                    }
+                    return;
+                }
                 // The collector decodes only what the statistics use.
-                if !matches!(ident, "SZ" | "RE" | "PB" | "PW" | "DT") {
+                if !matches!(ident, "SZ" | "PB" | "PW") {
                     return;
                 }
             }
             Event::StartGameTree => self.after_end = false,
             Event::EndGameTree => {
                 current.leaves += !self.after_end as u64;
+                current.main = false;
                 self.after_end = true;
             }
         }
@@ -306,58 +395,32 @@ fn source_name(source: CharsetSource) -> &'static str {
     }
 }
 
-/// The kind of a result, from the library's [`GameResult::parse`]:
-/// `B+R`, `B+T`, `B+F`, `B+points`, `B+` (no reason, also for a bare
-/// `B`), likewise for `W`, `Draw`, `Void`, `Unknown` (`?`), `(none)` or
-/// `other` (not in the spec's form).
-pub fn result_class(result: Option<&str>) -> &'static str {
-    let Some(result) = result.map(str::trim) else {
-        return "(none)";
+/// The kind of a result, by the library's rule ([`Normalized`]'s
+/// outcome): `B+R`, `B+T`, `B+F`, `B+points`, `B+` (no reason), likewise
+/// for `W`, `Draw`, `Void`, `Unknown` (no winner, no reason), `(none)`
+/// without `RE`, or `other` (not read).
+pub fn result_class(normalized: &Normalized) -> &'static str {
+    let outcome = match normalized.outcome {
+        Ok(outcome) => outcome,
+        Err(NormalizeError::Missing) => return "(none)",
+        Err(_) => return "other",
     };
-    match GameResult::parse(result) {
-        Some(GameResult::Win { winner, by }) => {
-            let black = winner == Color::Black;
-            let pick = |b: &'static str, w: &'static str| if black { b } else { w };
-            match by {
-                WinBy::Resign => pick("B+R", "W+R"),
-                WinBy::Time => pick("B+T", "W+T"),
-                WinBy::Forfeit => pick("B+F", "W+F"),
-                WinBy::Score(_) => pick("B+points", "W+points"),
-                _ => pick("B+", "W+"),
-            }
-        }
-        Some(GameResult::Draw) => "Draw",
-        Some(GameResult::Void) => "Void",
-        Some(GameResult::Unknown) => "Unknown",
-        // `RE[B]`: a winner with no `+`, as some servers write.
-        None if result.eq_ignore_ascii_case("B") => "B+",
-        None if result.eq_ignore_ascii_case("W") => "W+",
-        None => "other",
-    }
-}
-
-/// The date a `DT` value starts with, as `YYYY`, `YYYY-MM` or
-/// `YYYY-MM-DD`; `None` when it does not start with a year.
-pub fn leading_date(value: &str) -> Option<&str> {
-    let value = value.trim();
-    let bytes = value.as_bytes();
-    let digits = |range: std::ops::Range<usize>| {
-        bytes
-            .get(range)
-            .is_some_and(|b| b.iter().all(u8::is_ascii_digit))
+    let Some(winner) = outcome.winner else {
+        return match outcome.reason {
+            Reason::Draw => "Draw",
+            Reason::Void => "Void",
+            _ => "Unknown",
+        };
     };
-    if !digits(0..4) {
-        return None;
+    let black = winner == Color::Black;
+    let pick = |b: &'static str, w: &'static str| if black { b } else { w };
+    match outcome.reason {
+        Reason::Resign => pick("B+R", "W+R"),
+        Reason::Time => pick("B+T", "W+T"),
+        Reason::Forfeit => pick("B+F", "W+F"),
+        Reason::Score => pick("B+points", "W+points"),
+        _ => pick("B+", "W+"),
     }
-    let mut end = 4;
-    for next in [7, 10] {
-        if bytes.get(end) == Some(&b'-') && digits(end + 1..next) {
-            end = next;
-        } else {
-            break;
-        }
-    }
-    Some(&value[..end])
 }
 
 #[cfg(test)]
@@ -365,8 +428,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn results_are_classed() {
-        let class = |re: &str| result_class(Some(re));
+    fn results_are_classed_by_the_library_rule() {
+        let class = |re: &str| {
+            let mut normalized = Normalized::new();
+            normalized.absorb("RE", re);
+            result_class(&normalized)
+        };
         assert_eq!(class("B+Resign"), "B+R");
         assert_eq!(class("w+r"), "W+R");
         assert_eq!(class("W+0.5"), "W+points");
@@ -376,18 +443,12 @@ mod tests {
         assert_eq!(class("0"), "Draw");
         assert_eq!(class("Void"), "Void");
         assert_eq!(class("?"), "Unknown");
-        assert_eq!(class("W+lots"), "other");
-        assert_eq!(class("resigned"), "other");
-        assert_eq!(result_class(None), "(none)");
-    }
-
-    #[test]
-    fn dates_keep_their_leading_part() {
-        assert_eq!(leading_date("2024-02-11,12"), Some("2024-02-11"));
-        assert_eq!(leading_date(" 1998-07 "), Some("1998-07"));
-        assert_eq!(leading_date("1998-7-1"), Some("1998"));
-        assert_eq!(leading_date("98-07-01"), None);
-        assert_eq!(leading_date(""), None);
+        // Forms beyond FF[4] that the library reads.
+        assert_eq!(class("黑中盘胜"), "B+R");
+        assert_eq!(class("白 3目半勝ち"), "W+points");
+        assert_eq!(class("W+lots"), "W+", "a winner, with no method read");
+        assert_eq!(class("gave up"), "other");
+        assert_eq!(result_class(&Normalized::new()), "(none)");
     }
 
     #[test]
@@ -413,6 +474,67 @@ mod tests {
         assert_eq!(stats.idents["B"], 3);
         assert_eq!(stats.idents["MULTIGOGM"], 1);
         assert_eq!(stats.idents["SZ"], 1);
-        assert_eq!(stats.dates, Some(("1999".into(), "2001-02-03".into())));
+        let date = |text| Date::parse(text).unwrap();
+        assert_eq!(stats.dates, Some((date("1999"), date("2001-02-03"))));
+        assert_eq!((stats.reasons["resign"], stats.reasons["(none)"]), (1, 1));
+        assert_eq!((stats.years["2001"], stats.years["1999"]), (1, 1));
+        assert_eq!(stats.ranks["(none)"], 4);
+    }
+
+    #[test]
+    fn ranks_reasons_and_years() {
+        let data = "(;BR[9段]WR[P8段]RE[黑中盘胜]DT[2017.06.21 21:45])\
+                    (;BR[5k]WR[UR]RE[W+0.5]DT[1996-05-06,07,1997-01-01])\
+                    (;BR[3d]RE[Jigo]DT[sometime];BR[1d]WR[2k])\
+                    (;WR[5 kyu]RE[B+]DT[2017])";
+        let batch = sgf_stream::read::Batch::whole(data.as_bytes().to_vec());
+        let decoded = batch.decode();
+        let mut collect = Collect::default();
+        for item in sgf_stream::Parser::new(decoded.text()).into_spans() {
+            let (event, span) = item.unwrap();
+            collect.event(&event, span, &Ctx::Batch(&decoded), &mut Vec::new());
+        }
+        let mut stats = collect.take(&Ctx::Batch(&decoded), &mut Vec::new());
+        stats.settle();
+        let counts = |counter: &Counter| {
+            let mut pairs: Vec<(String, u64)> =
+                counter.iter().map(|(k, v)| (k.clone(), *v)).collect();
+            pairs.sort();
+            pairs
+        };
+        let pairs = |list: &[(&str, u64)]| {
+            let mut list: Vec<(String, u64)> =
+                list.iter().map(|(k, v)| (k.to_string(), *v)).collect();
+            list.sort();
+            list
+        };
+        // 9段 is 9d, P8段 8p; the third game's ranks are its root's 3d and
+        // the 2k further down; UR is not read.
+        assert_eq!(
+            counts(&stats.ranks),
+            pairs(&[
+                ("9d", 1),
+                ("8p", 1),
+                ("5k", 2),
+                ("(not read)", 1),
+                ("3d", 1),
+                ("2k", 1),
+                ("(none)", 1)
+            ])
+        );
+        assert_eq!(
+            counts(&stats.reasons),
+            pairs(&[("resign", 1), ("score", 1), ("draw", 1), ("unknown", 1)])
+        );
+        assert_eq!(
+            counts(&stats.years),
+            pairs(&[("2017", 2), ("1996", 1), ("(not read)", 1)])
+        );
+        assert_eq!(
+            counts(&stats.results),
+            pairs(&[("B+R", 1), ("W+points", 1), ("Draw", 1), ("B+", 1)])
+        );
+        let date = |text| Date::parse(text).unwrap();
+        assert_eq!(stats.dates, Some((date("1996-05-06"), date("2017-06-21"))));
     }
 }

@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use serde_json::{json, Map, Value};
+use sgf_stream::game::{Rank, Reason};
 
 use super::collect::{Counter, Stats};
 use crate::run::Totals;
@@ -12,6 +13,29 @@ fn top(counter: &Counter, top: usize) -> Vec<(&str, u64)> {
     let mut pairs: Vec<(&str, u64)> = counter.iter().map(|(k, &v)| (k.as_str(), v)).collect();
     pairs.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     pairs.truncate(top);
+    pairs
+}
+
+/// Where a key of [`Stats::ranks`], [`Stats::reasons`] or [`Stats::years`]
+/// goes in its list: ranks from 30k up, reasons in the order of
+/// [`Reason`], years in order; `(none)` and `(not read)` last.
+fn place(key: &str) -> (u8, i32) {
+    if let Ok(rank) = key.parse::<Rank>() {
+        return (0, i32::from(rank.ordinal()));
+    }
+    if let Ok(reason) = key.parse::<Reason>() {
+        return (0, reason as i32);
+    }
+    match key.parse::<u16>() {
+        Ok(year) => (0, i32::from(year)),
+        Err(_) => (1, 0),
+    }
+}
+
+/// Every key, in its natural order ([`place`]).
+fn in_order(counter: &Counter) -> Vec<(&str, u64)> {
+    let mut pairs: Vec<(&str, u64)> = counter.iter().map(|(k, &v)| (k.as_str(), v)).collect();
+    pairs.sort_by(|a, b| place(a.0).cmp(&place(b.0)).then(a.0.cmp(b.0)));
     pairs
 }
 
@@ -43,21 +67,36 @@ pub fn text(stats: &Stats, totals: &Totals, n: usize) -> String {
     for (title, counter, limit) in [
         ("board sizes", &stats.board_sizes, n),
         ("results", &stats.results, all),
+    ] {
+        list(&mut out, title, counter, top(counter, limit));
+    }
+    for (title, counter) in [
+        ("reasons", &stats.reasons),
+        ("players by rank", &stats.ranks),
+        ("years", &stats.years),
+    ] {
+        list(&mut out, title, counter, in_order(counter));
+    }
+    for (title, counter, limit) in [
         ("charsets", &stats.charsets, n),
         ("players", &stats.players, n),
         ("properties", &stats.idents, all),
     ] {
-        let shown = top(counter, limit);
-        let more = counter.len() - shown.len();
-        let _ = writeln!(out, "\n{title} ({} distinct):", counter.len());
-        for (key, count) in shown {
-            let _ = writeln!(out, "{count:>12}  {key}");
-        }
-        if more > 0 {
-            let _ = writeln!(out, "{:>12}  ({more} more)", "...");
-        }
+        list(&mut out, title, counter, top(counter, limit));
     }
     out
+}
+
+/// One list of the text report: `shown` of the keys of `counter`.
+fn list(out: &mut String, title: &str, counter: &Counter, shown: Vec<(&str, u64)>) {
+    let more = counter.len() - shown.len();
+    let _ = writeln!(out, "\n{title} ({} distinct):", counter.len());
+    for (key, count) in shown {
+        let _ = writeln!(out, "{count:>12}  {key}");
+    }
+    if more > 0 {
+        let _ = writeln!(out, "{:>12}  ({more} more)", "...");
+    }
 }
 
 fn histogram(counter: &Counter, n: usize) -> Value {
@@ -85,7 +124,7 @@ pub fn json(stats: &Stats, totals: &Totals, n: usize) -> String {
     let dates = stats
         .dates
         .as_ref()
-        .map(|(first, last)| json!({ "first": first, "last": last }));
+        .map(|(first, last)| json!({ "first": first.to_string(), "last": last.to_string() }));
     let value = json!({
         "files": totals.files,
         "unreadable": totals.unreadable,
@@ -103,6 +142,9 @@ pub fn json(stats: &Stats, totals: &Totals, n: usize) -> String {
         "dates": dates,
         "board_sizes": full_histogram(&stats.board_sizes),
         "results": full_histogram(&stats.results),
+        "reasons": full_histogram(&stats.reasons),
+        "ranks": full_histogram(&stats.ranks),
+        "years": full_histogram(&stats.years),
         "charsets": full_histogram(&stats.charsets),
         "top_players": histogram(&stats.players, n),
         "distinct_players": stats.players.len(),
