@@ -88,6 +88,17 @@ impl Anchors {
         }
     }
 
+    /// The first piece whose offsets are found by decoding its input
+    /// bytes again (none when every piece is `Same`), as its text and
+    /// input offsets: the input bytes before it are not needed to map any
+    /// text offset still held.
+    pub(crate) fn first_decoded(&self) -> Option<(u64, u64)> {
+        self.list
+            .iter()
+            .find(|anchor| anchor.piece != Piece::Same)
+            .map(|anchor| (anchor.text, anchor.raw))
+    }
+
     /// The last text offset at or before `text` whose input offset needs
     /// no decoding to find: `text` itself in a `Same` piece, else the
     /// start of its piece.

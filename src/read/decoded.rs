@@ -178,9 +178,25 @@ impl<R> Decoded<R> {
         self.anchors.map(text, self.raw.bytes(), base)
     }
 
-    /// `raw_start` as an offset of the raw window.
+    /// Where the raw window must keep its bytes from: the start of the
+    /// held text (`raw_start`), or later where nothing reads them again:
+    /// input bytes read as they are (UTF-8) map to their text without
+    /// them, so only a decoded piece still held, and the next game's
+    /// charset decision (from the end of the text handed out), need
+    /// theirs. A long UTF-8 value is then held once, as text.
     fn raw_keep(&self) -> usize {
-        (self.raw_start - self.raw.absolute(0)) as usize
+        let handed_out = self.text_base + self.visible as u64;
+        let needed = match self.anchors.first_decoded() {
+            // A decoded piece starts in what was handed out: it comes
+            // first (and the end of the text is not located in it).
+            Some((text, raw)) if text <= handed_out => raw,
+            // The end of what was handed out is in a piece read as it is.
+            _ => self.map(handed_out),
+        };
+        let keep = needed
+            .max(self.raw_start)
+            .min(self.raw.absolute(self.raw_done));
+        (keep - self.raw.absolute(0)) as usize
     }
 }
 

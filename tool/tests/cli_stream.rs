@@ -130,24 +130,45 @@ fn peak_of(pid: u32) -> Option<u64> {
 /// most memory the process held, as Linux reports it (`None`
 /// elsewhere), and how many bytes it was given.
 fn peak_streaming(args: &[&str], bytes: u64) -> Option<(u64, u64)> {
+    let games = common::generate::GameReader::new(7, bytes);
+    let (peak, sent, _, status) = peak_reading(args, games)?;
+    assert!(status.success(), "{args:?}");
+    Some((peak, sent))
+}
+
+/// Streams what `input` reads into `sgf ARGS -` and returns the most
+/// memory the process held, as Linux reports it (`None` elsewhere), how
+/// many bytes it was given, what it printed (standard output, then
+/// standard error) and its exit status.
+fn peak_reading(
+    args: &[&str],
+    mut input: impl Read + Send + 'static,
+) -> Option<(u64, u64, String, std::process::ExitStatus)> {
     peak_of(std::process::id())?;
     let mut child = Process::new(assert_cmd::cargo::cargo_bin("sgf"))
-        .arg("--quiet")
         .args(args)
         .args(["--jobs", "2", "-"])
         .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let pid = child.id();
     let mut stdin = child.stdin.take().unwrap();
+    let drain = |mut from: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            from.read_to_string(&mut text).unwrap();
+            text
+        })
+    };
+    let output = drain(Box::new(child.stdout.take().unwrap()));
+    let errors = drain(Box::new(child.stderr.take().unwrap()));
     let feeder = std::thread::spawn(move || {
-        let mut games = common::generate::GameReader::new(7, bytes);
         let mut buf = vec![0; 64 << 10];
         let mut sent = 0;
         loop {
-            let read = games.read(&mut buf).unwrap();
+            let read = input.read(&mut buf).unwrap();
             if read == 0 || stdin.write_all(&buf[..read]).is_err() {
                 return sent;
             }
@@ -160,8 +181,42 @@ fn peak_streaming(args: &[&str], bytes: u64) -> Option<(u64, u64)> {
         std::thread::sleep(Duration::from_millis(5));
     }
     let sent = feeder.join().unwrap();
-    assert!(child.wait().unwrap().success(), "{args:?}");
-    Some((peak, sent))
+    let status = child.wait().unwrap();
+    let printed = output.join().unwrap() + &errors.join().unwrap();
+    Some((peak, sent, printed, status))
+}
+
+/// A game whose one value is far over the value limit (64 MiB by
+/// default) is skipped in memory bounded by that limit, with an error
+/// placed in its input, and the game after it is read.
+#[test]
+fn a_game_with_a_value_over_the_limit_is_skipped_in_bounded_memory() {
+    const VALUE: u64 = 200 << 20;
+    const BOUND: u64 = 128 << 20;
+    let head = &b"(;GM[1];B[dd])\n(;GM[1]C["[..];
+    let tail = &b"])\n(;GM[1];B[aa];W[bb])\n"[..];
+    for args in [&["check"][..], &["stats", "--json"][..]] {
+        let value = std::io::repeat(b'a').take(VALUE);
+        let input = head.chain(value).chain(tail);
+        let Some((peak, sent, printed, status)) = peak_reading(args, input) else {
+            eprintln!("note: no /proc here; skipping this test");
+            return;
+        };
+        eprintln!("{args:?}: {sent} bytes in, peak {peak} bytes");
+        assert!(sent >= VALUE, "{args:?} read all the input");
+        assert!(peak > 0 && peak < BOUND, "{args:?}: peak {peak} bytes");
+        if args[0] == "check" {
+            // The skipped game is an error at its value, on line 2.
+            assert!(printed.contains("<stdin>:2:"), "{printed}");
+            assert!(printed.contains("longer than the limit"), "{printed}");
+        } else {
+            let stats: serde_json::Value = serde_json::from_str(&printed).unwrap();
+            assert_eq!(stats["errors"], 1, "{printed}");
+            // The moves of the games before and after it.
+            assert_eq!(stats["moves"], 3, "{printed}");
+        }
+        assert_eq!(status.code(), Some(1), "{args:?}");
+    }
 }
 
 /// 128 MiB of games through `check` and `json` in under 64 MiB.
