@@ -333,7 +333,7 @@ impl IndexFile {
         let index = Index::from_bytes(&self.bytes).map_err(index_error)?;
         let options = SearchOptions::new().colors(colors).threads(jobs);
         let results = py
-            .detach(|| index.search(pattern, options))
+            .detach(|| index.search(pattern, &options))
             .map_err(index_error)?;
         let names = (0..index.files() as u32)
             .map(|f| index.file_name(f).map(str::to_string))

@@ -214,6 +214,19 @@ impl Filter {
         self.has.iter().any(|want| want == ident)
     }
 
+    /// The properties [`has`](Self::has) asks for, in the order given:
+    /// a reader that does not keep which properties a game uses (the
+    /// search index of `sgf-go`) refuses a filter with any.
+    ///
+    /// ```
+    /// use sgf_stream::game::Filter;
+    /// assert!(Filter::new().player("Lee").properties().is_empty());
+    /// assert_eq!(Filter::new().has("C").has("TR").properties(), ["C", "TR"]);
+    /// ```
+    pub fn properties(&self) -> &[String] {
+        &self.has
+    }
+
     /// Whether the game of `facts` passes every condition.
     pub fn matches(&self, facts: &GameFacts) -> bool {
         self.names_match(facts)

@@ -108,7 +108,7 @@ fn from_index(
     );
     let options = SearchOptions::new().colors(colors).threads(threads);
     let results = index
-        .search(pattern, options)
+        .search(pattern, &options)
         .map_err(|err| format!("{name}: {err}"))?;
     let names = (0..index.files() as u32)
         .map(|file| index.file_name(file).map(str::to_string))
