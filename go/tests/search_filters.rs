@@ -31,7 +31,10 @@ const GAMES: [&str; 7] = [
 const PATTERN: &[u8] = b"(;SZ[19]AB[pd]VW[ka:si])";
 
 fn trees() -> Vec<SgfTree> {
-    GAMES.iter().map(|g| sgf_stream::parse(g).unwrap()).collect()
+    GAMES
+        .iter()
+        .map(|g| sgf_stream::parse(g).unwrap())
+        .collect()
 }
 
 fn rank(text: &str) -> Rank {
@@ -82,7 +85,11 @@ fn cases() -> Vec<(&'static str, Filter, Vec<u64>)> {
         ("komi 6.5 (6目半)", f().komi(6.5), vec![2, 5]),
         ("no handicap", f().handicap(0), vec![0, 1, 2, 4, 5]),
         ("handicap 2", f().handicap(2), vec![3]),
-        ("19x19", f().size(BoardSize::square(19)), vec![0, 1, 2, 3, 4, 5]),
+        (
+            "19x19",
+            f().size(BoardSize::square(19)),
+            vec![0, 1, 2, 3, 4, 5],
+        ),
         ("9x9", f().size(BoardSize::square(9)), vec![]),
         // Game 5's pass counts as a move.
         ("3 moves or more", f().min_moves(3), vec![0, 2, 5]),
@@ -170,13 +177,19 @@ fn the_shares_of_wins_count_only_the_games_kept() {
     let all = index.search(&pattern, &options(Filter::new())).unwrap();
     let next = all.continuations();
     assert_eq!(next.len(), 1, "B[nc] in both");
-    assert_eq!((next[0].count, next[0].black_wins, next[0].white_wins), (2, 1, 1));
+    assert_eq!(
+        (next[0].count, next[0].black_wins, next[0].white_wins),
+        (2, 1, 1)
+    );
     let amateurs = index
         .search(&pattern, &options(Filter::new().max_rank(rank("2d"))))
         .unwrap();
     let next = amateurs.continuations();
     assert_eq!(amateurs.hits.len(), 1);
-    assert_eq!((next[0].count, next[0].black_wins, next[0].white_wins), (1, 0, 1));
+    assert_eq!(
+        (next[0].count, next[0].black_wins, next[0].white_wins),
+        (1, 0, 1)
+    );
 }
 
 #[test]
@@ -237,7 +250,12 @@ fn the_facts_in_the_index_are_those_of_the_trees() {
             of_tree.normalized.time_limit = facts.normalized.time_limit;
             of_tree.normalized.overtime = facts.normalized.overtime;
             // The record's size is the board the game was replayed on.
-            assert_eq!(facts.board_size(), of_tree.board_size(), "{}", path.display());
+            assert_eq!(
+                facts.board_size(),
+                of_tree.board_size(),
+                "{}",
+                path.display()
+            );
             facts.size = of_tree.size;
             assert_eq!(facts, of_tree, "{}", path.display());
             builder.push(file, games, &record);

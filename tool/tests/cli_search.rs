@@ -258,9 +258,16 @@ fn the_filters_of_select_give_the_same_hits_from_the_index_and_the_scan() {
     ];
     for (flags, expected) in cases {
         let found = games_found(&index, &pattern, flags);
-        let numbers: Vec<u64> = found.iter().map(|hit| hit["game"].as_u64().unwrap()).collect();
+        let numbers: Vec<u64> = found
+            .iter()
+            .map(|hit| hit["game"].as_u64().unwrap())
+            .collect();
         assert_eq!(numbers, *expected, "{flags:?}");
-        assert_eq!(games_found(&games, &pattern, flags), found, "{flags:?}: the scan");
+        assert_eq!(
+            games_found(&games, &pattern, flags),
+            found,
+            "{flags:?}: the scan"
+        );
     }
     // The table counts the next moves of the games kept: W[gg] (game 0)
     // alone among Black's wins.
@@ -334,7 +341,11 @@ fn the_index_and_the_scan_of_the_corpus_agree_under_a_filter() {
         .success();
     let flags = ["--min-rank", "1p", "--from", "2017-06", "--to", "2018-06"];
     let from_index = games_found(&index, &pattern, &flags);
-    assert_eq!(games_found(&corpus, &pattern, &flags), from_index, "the scan");
+    assert_eq!(
+        games_found(&corpus, &pattern, &flags),
+        from_index,
+        "the scan"
+    );
     let all = games_found(&index, &pattern, &[]);
     let selected = stdout_of(sgf().args(["select", "--list"]).arg(&corpus).args(flags));
     let selected: std::collections::HashSet<&str> = selected.lines().collect();

@@ -29,7 +29,9 @@ pub enum IndexError {
     #[error("not an index of sgf-go (no SGFINDEX at byte 0)")]
     NotAnIndex,
     /// An index of a version this crate does not read.
-    #[error("index format version {found}, this build reads version {VERSION}: index the games again")]
+    #[error(
+        "index format version {found}, this build reads version {VERSION}: index the games again"
+    )]
     Version {
         /// The version found.
         found: u32,

@@ -8,7 +8,7 @@ use super::format::{
 };
 use super::meta::{encoded_facts, GameMeta};
 use super::record::{Bits, GameRecord, BIT_WORDS};
-use sgf_stream::game::GameFacts;
+use sgf_stream::game::{Filter, GameFacts};
 use sgf_stream::typed::{BoardSize, Color};
 
 /// An index, read from its bytes without copying them: a memory map of
@@ -164,7 +164,7 @@ impl<'a> Index<'a> {
     ///
     /// # Panics
     /// Never on a damaged file: every range is checked.
-    #[inline]
+    #[inline(always)]
     pub fn game(&self, i: usize) -> Result<IndexedGame<'a>, IndexError> {
         let at = i.checked_mul(GAME).filter(|_| i < self.games);
         let at = at.ok_or(IndexError::damaged(self.sections[GAMES].1, "no such game"))?;
@@ -293,7 +293,16 @@ impl<'a> IndexedGame<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn facts(&self) -> GameFacts {
-        encoded_facts(self.meta, self.size(), self.moves())
+        encoded_facts(self.meta, self.size(), self.moves(), |_| true)
+    }
+
+    /// The facts that `filter` looks at ([`Filter::reads`]), the others
+    /// left unknown: `filter` decides on them as on all of
+    /// [`facts`](Self::facts), and fewer values are read.
+    pub(super) fn facts_for(&self, filter: &Filter) -> GameFacts {
+        encoded_facts(self.meta, self.size(), self.moves(), |ident| {
+            filter.reads(ident)
+        })
     }
 
     /// The game as a [`GameRecord`].

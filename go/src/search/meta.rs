@@ -64,7 +64,9 @@ impl GameMeta {
         let mut meta = GameMeta::default();
         for node in tree.main_line() {
             for (ident, values) in node.properties() {
-                let Some(field) = field_of(ident) else { continue };
+                let Some(field) = field_of(ident) else {
+                    continue;
+                };
                 let slot = meta.field_mut(field);
                 if slot.is_none() {
                     *slot = values.first().map(str::to_string);
@@ -118,8 +120,8 @@ impl GameMeta {
     /// ```
     pub fn facts(&self, size: BoardSize, moves: u32) -> GameFacts {
         let fields = self.fields().into_iter().enumerate();
-        let texts = fields.filter_map(|(i, field)| Some((i, field.as_deref()?)));
-        facts_from(texts, size, moves)
+        let texts = fields.filter_map(|(i, field)| Some((i, field.as_deref()?.as_bytes())));
+        facts_from(texts, size, moves, |_| true)
     }
 
     fn fields(&self) -> [&Option<String>; FIELDS] {
@@ -169,8 +171,10 @@ impl GameMeta {
     /// are skipped, and a field cut short or not UTF-8 is left out.
     pub fn decode(bytes: &[u8]) -> GameMeta {
         let mut meta = GameMeta::default();
-        for (field, text) in encoded(bytes) {
-            *meta.field_mut(field) = Some(text.to_string());
+        for (field, value) in encoded(bytes) {
+            if let Ok(text) = std::str::from_utf8(value) {
+                *meta.field_mut(field) = Some(text.to_string());
+            }
         }
         meta
     }
@@ -185,9 +189,9 @@ fn field_of(ident: &str) -> Option<usize> {
     IDENTS.iter().position(|&kept| kept == ident)
 }
 
-/// The fields of an encoding, as (field, text), skipping unknown tags
-/// and fields cut short or not UTF-8.
-fn encoded(mut bytes: &[u8]) -> impl Iterator<Item = (usize, &str)> {
+/// The fields of an encoding, as (field, bytes), skipping unknown tags;
+/// a field cut short ends at the end of `bytes`.
+fn encoded(mut bytes: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
     std::iter::from_fn(move || loop {
         let [tag, a, b, rest @ ..] = bytes else {
             return None;
@@ -196,27 +200,41 @@ fn encoded(mut bytes: &[u8]) -> impl Iterator<Item = (usize, &str)> {
         let (value, after) = rest.split_at(len);
         bytes = after;
         let field = usize::from(*tag).wrapping_sub(1);
-        if let (true, Ok(text)) = (field < FIELDS, std::str::from_utf8(value)) {
-            return Some((field, text));
+        if field < FIELDS {
+            return Some((field, value));
         }
     })
 }
 
 /// The facts of the encoded fields in `bytes`, as [`GameMeta::facts`]
-/// gives them, read in place.
-pub(super) fn encoded_facts(bytes: &[u8], size: BoardSize, moves: u32) -> GameFacts {
-    facts_from(encoded(bytes), size, moves)
-}
-
-/// The facts of a game of `size` and `moves` whose fields are `texts`.
-fn facts_from<'t>(
-    texts: impl Iterator<Item = (usize, &'t str)>,
+/// gives them, read in place; of the fields, only the properties that
+/// `reads` names.
+pub(super) fn encoded_facts(
+    bytes: &[u8],
     size: BoardSize,
     moves: u32,
+    reads: impl Fn(&str) -> bool,
+) -> GameFacts {
+    facts_from(encoded(bytes), size, moves, reads)
+}
+
+/// The facts of a game of `size` and `moves` whose fields are `texts`,
+/// of which those of the properties `reads` names are read (those that
+/// are UTF-8).
+fn facts_from<'t>(
+    texts: impl Iterator<Item = (usize, &'t [u8])>,
+    size: BoardSize,
+    moves: u32,
+    reads: impl Fn(&str) -> bool,
 ) -> GameFacts {
     let mut facts = GameFacts::default();
-    for (field, text) in texts {
-        facts.absorb(IDENTS[field], text);
+    for (field, value) in texts {
+        if !reads(IDENTS[field]) {
+            continue;
+        }
+        if let Ok(text) = std::str::from_utf8(value) {
+            facts.absorb(IDENTS[field], text);
+        }
     }
     facts.size = Ok(size);
     facts.moves = moves as usize;

@@ -73,7 +73,8 @@ impl SearchOptions {
     /// filter.
     ///
     /// A game is checked once it matches, so a filter adds nothing to the
-    /// games that do not.
+    /// games that do not; an index's game is checked on the values the
+    /// filter looks at alone ([`Filter::reads`]).
     ///
     /// # Errors
     /// [`IndexError::NotStored`] for a filter on the properties a game
@@ -192,13 +193,14 @@ impl Index<'_> {
         scratch: &mut Scratch,
     ) -> Result<Vec<Hit>, IndexError> {
         let mut hits = Vec::new();
+        let filter = options.filter();
         for i in games {
             let game = self.game(i)?;
             let Some(found) = matcher.find(game.size(), &game.ever(), game.entries(), scratch)
             else {
                 continue;
             };
-            if !options.keeps(|| game.facts()) {
+            if filter.is_some_and(|filter| !self.passes(filter, i)) {
                 continue;
             }
             hits.push(Hit {
@@ -210,6 +212,16 @@ impl Index<'_> {
             });
         }
         Ok(hits)
+    }
+
+    /// Whether game `i` passes `filter`: read again, out of the loop of
+    /// [`search_games`](Self::search_games), which keeps no more of each
+    /// game than it does without a filter (most games do not match).
+    #[cold]
+    #[inline(never)]
+    fn passes(&self, filter: &Filter, i: usize) -> bool {
+        self.game(i)
+            .is_ok_and(|game| filter.matches(&game.facts_for(filter)))
     }
 }
 
