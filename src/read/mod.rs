@@ -247,9 +247,38 @@ impl<S: Source> Reader<S> {
         }
     }
 
-    /// Whether the lenient stage abandoned a game tree since the last
-    /// call: its events were closed early, and a builder drops it.
-    pub(crate) fn take_abandoned(&mut self) -> bool {
+    /// Whether the lenient reader gave up a game tree since the last
+    /// call (a game over a limit, or one it could not repair). The events
+    /// it gave of that game are all there will be: the event just
+    /// returned, and those up to the game's last `EndGameTree`, close it
+    /// where it stopped. A [`WarningKind::SkippedGameTree`](crate::WarningKind::SkippedGameTree)
+    /// warning names its bytes. The tree builders drop such a game; a
+    /// caller counting games or writing them as it reads can do the same.
+    /// Always `false` for a strict reader, which stops with an error
+    /// instead.
+    ///
+    /// ```
+    /// use sgf_stream::{Event, ReaderBuilder};
+    ///
+    /// let input = b"(;GM[1])(;C[a very long comment])(;GM[1])";
+    /// let mut reader = ReaderBuilder::new().max_value_len(8).lenient(true).from_slice(input);
+    /// let (mut games, mut depth) = (0, 0);
+    /// while let Some(event) = reader.next_event().unwrap() {
+    ///     if reader.take_abandoned() {
+    ///         games -= 1;
+    ///     }
+    ///     match event {
+    ///         Event::StartGameTree => {
+    ///             depth += 1;
+    ///             games += i32::from(depth == 1);
+    ///         }
+    ///         Event::EndGameTree => depth -= 1,
+    ///         _ => {}
+    ///     }
+    /// }
+    /// assert_eq!(games, 2);
+    /// ```
+    pub fn take_abandoned(&mut self) -> bool {
         self.lenient
             .as_deref_mut()
             .is_some_and(Lenient::take_abandoned)

@@ -4,7 +4,7 @@
 
 use std::ops::{ControlFlow, Range};
 
-use sgf_stream::{Charset, Event};
+use sgf_stream::{Charset, Event, ReaderBuilder};
 use sgf_tool::collection::{Collection, Ctx, Delivery, Job, Note, Policy, Source, Visit};
 
 /// Records each game's charset as the visitor is told it at the game's
@@ -40,6 +40,10 @@ impl Visit for Record {
 
     fn take(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) -> Self::Out {
         std::mem::take(&mut self.games)
+    }
+
+    fn abandoned(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) {
+        self.games.pop();
     }
 }
 
@@ -188,4 +192,29 @@ fn iter_gives_what_run_gives_and_stops_when_dropped() {
     let mut iter = collection.iter(sources, Games);
     assert!(iter.next().is_some());
     drop(iter);
+}
+
+#[test]
+fn a_game_the_reader_gives_up_is_not_a_game_in_batches_and_in_streams() {
+    let sources = [Source::Bytes {
+        name: "long.sgf".into(),
+        bytes: "(;B[aa])\n(;C[a comment over the limit];B[bb];W[cc])\n(;W[dd];B[ee])\n".into(),
+    }];
+    let limited = ReaderBuilder::new().max_value_len(16);
+    let batch = Collection::new().jobs(1).reader(limited.clone());
+    let stream = Collection::new().jobs(1).target(8).max(8).reader(limited);
+    for (what, collection) in [("batch", batch), ("stream", stream)] {
+        let (mut games, mut counted, mut codes) = (Vec::new(), 0, Vec::new());
+        collection.run(&sources, &Games, |delivery| {
+            if let Delivery::Piece(_, done) = delivery {
+                games.extend(done.out.iter().map(|game| game.1));
+                counted += done.games;
+                codes.extend(done.diagnostics.iter().map(|d| d.code));
+            }
+            ControlFlow::Continue(())
+        });
+        assert_eq!(games, [1, 2], "{what}: the moves of the games kept");
+        assert_eq!(counted, 2, "{what}");
+        assert_eq!(codes, ["skipped_game_tree"], "{what}");
+    }
 }

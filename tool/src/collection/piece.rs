@@ -80,6 +80,10 @@ fn pass<J: Job>(
     loop {
         match reader.next_spanned() {
             Ok(Some((event, span))) => {
+                if reader.take_abandoned() && depth.depth > 0 {
+                    depth.abandon();
+                    visitor.abandoned(ctx, &mut notes);
+                }
                 depth.step(&event);
                 visitor.event(&event, span, ctx, &mut notes);
             }
@@ -187,9 +191,21 @@ pub(crate) fn read_stream<J: Job, R: Read>(
                 visitor.event(&Event::StartGameTree, span, &ctx, &mut notes);
                 false
             }
-            Ok(Some((event, span))) => {
-                depth.step(&event);
+            // The reader gives up a game with the `)` that closes what
+            // it had given (nothing borrowed).
+            Ok(Some((Event::EndGameTree, span))) => {
                 let ctx = Ctx::Stream(&report, start.offset);
+                if reader.take_abandoned() && depth.depth > 0 {
+                    depth.abandon();
+                    visitor.abandoned(&ctx, &mut notes);
+                }
+                depth.step(&Event::EndGameTree);
+                visitor.event(&Event::EndGameTree, span, &ctx, &mut notes);
+                depth.depth == 0
+            }
+            Ok(Some((event, span))) => {
+                let ctx = Ctx::Stream(&report, start.offset);
+                depth.step(&event);
                 visitor.event(&event, span, &ctx, &mut notes);
                 depth.depth == 0 && matches!(event, Event::EndGameTree)
             }

@@ -94,6 +94,16 @@ pub trait Visit {
     /// What it gathered since the last call, between two games (or at
     /// the end of the piece); problems go to `notes`.
     fn take(&mut self, ctx: &Ctx<'_>, notes: &mut Vec<Note>) -> Self::Out;
+
+    /// The lenient reader gave up the game being visited (over a limit,
+    /// or beyond repair): the events it gave are all there will be of
+    /// it, and the next event starts closing it where it stopped. It is
+    /// not a game: a diagnostic `skipped-game-tree` names its bytes, and
+    /// the collection does not count it. Called before that next event;
+    /// by default nothing is done (what was gathered of the game stays).
+    fn abandoned(&mut self, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
+        let _ = (ctx, notes);
+    }
 }
 
 /// A caller's work on a collection: a fresh [`Visit`] for each piece,
@@ -112,15 +122,21 @@ pub trait Job: Sync {
 pub struct Depth {
     /// Game trees and variations open.
     pub depth: u32,
-    /// Games opened so far.
+    /// Games opened so far, less those the reader gave up.
     pub games: u64,
 }
 
 impl Depth {
+    /// The game open was given up by the reader: it does not count.
+    pub fn abandon(&mut self) {
+        self.games = self.games.saturating_sub(1);
+    }
+
     /// The games read so far when reading stops here, at an error if
     /// `stopped`: a game left open by the error does not count.
     pub fn games_read(&self, stopped: bool) -> u64 {
-        self.games - u64::from(stopped && self.depth > 0)
+        self.games
+            .saturating_sub(u64::from(stopped && self.depth > 0))
     }
 
     /// Moves past `event`; returns whether it opens a game.
