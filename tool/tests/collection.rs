@@ -201,7 +201,7 @@ fn a_game_the_reader_gives_up_is_not_a_game_in_batches_and_in_streams() {
         bytes: "(;B[aa])\n(;C[a comment over the limit];B[bb];W[cc])\n(;W[dd];B[ee])\n".into(),
     }];
     let limited = ReaderBuilder::new().max_value_len(16);
-    let batch = Collection::new().jobs(1).reader(limited.clone());
+    let batch = Collection::new().jobs(1).reader(limited);
     let stream = Collection::new().jobs(1).target(8).max(8).reader(limited);
     for (what, collection) in [("batch", batch), ("stream", stream)] {
         let (mut games, mut counted, mut codes) = (Vec::new(), 0, Vec::new());
