@@ -14,6 +14,7 @@ use std::process::{Command as Process, Stdio};
 use std::time::Duration;
 
 use cli::sgf;
+use serde_json::json;
 use tempfile::TempDir;
 
 /// What `sgf ARGS PATH --jobs JOBS` prints on standard output and
@@ -195,7 +196,7 @@ fn a_game_with_a_value_over_the_limit_is_skipped_in_bounded_memory() {
     const BOUND: u64 = 128 << 20;
     let head = &b"(;GM[1];B[dd])\n(;GM[1]C["[..];
     let tail = &b"])\n(;GM[1];B[aa];W[bb])\n"[..];
-    for args in [&["check"][..], &["stats", "--json"][..]] {
+    for args in [&["check"][..], &["stats", "--json"][..], &["json"][..]] {
         let value = std::io::repeat(b'a').take(VALUE);
         let input = head.chain(value).chain(tail);
         let Some((peak, sent, printed, status)) = peak_reading(args, input) else {
@@ -208,6 +209,18 @@ fn a_game_with_a_value_over_the_limit_is_skipped_in_bounded_memory() {
         if args[0] == "check" {
             // The skipped game is an error at its value, on line 2.
             assert!(printed.contains("<stdin>:2:"), "{printed}");
+            assert!(printed.contains("longer than the limit"), "{printed}");
+        } else if args[0] == "json" {
+            // One line for each game read; the skipped one is no line.
+            let games: Vec<serde_json::Value> = printed
+                .lines()
+                .filter(|line| line.starts_with('{'))
+                .map(|line| serde_json::from_str(line).unwrap())
+                .collect();
+            let moves: Vec<_> = games.iter().map(|game| game["moves"].clone()).collect();
+            let first = json!([{"color": "B", "point": [3, 3]}]);
+            let last = json!([{"color": "B", "point": [0, 0]}, {"color": "W", "point": [1, 1]}]);
+            assert_eq!(moves, [first, last], "{printed}");
             assert!(printed.contains("longer than the limit"), "{printed}");
         } else {
             let stats: serde_json::Value = serde_json::from_str(&printed).unwrap();

@@ -115,6 +115,8 @@ struct Game {
     tree: Option<TreeBuilder>,
     /// The game's tree, once built.
     built: Option<SgfTree>,
+    /// The reader gave the game up: its closing events are passed over.
+    given_up: bool,
 }
 
 /// Turns the events of a piece into [`Lines`].
@@ -123,6 +125,8 @@ pub struct Games {
     hash: bool,
     lines: Lines,
     game: Game,
+    /// Where the current game's fields start in `lines.text`.
+    game_start: usize,
 }
 
 impl Visit for Games {
@@ -131,6 +135,11 @@ impl Visit for Games {
     #[inline]
     fn event(&mut self, event: &Event<'_>, span: Range<u64>, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
         let game = &mut self.game;
+        if game.given_up {
+            game.depth = game.depth.saturating_sub(1);
+            game.given_up = game.depth > 0;
+            return;
+        }
         if let Some(tree) = &mut game.tree {
             if let Ok(Some(built)) = tree.push_spanned(event, span.clone()) {
                 game.built = Some(built);
@@ -149,6 +158,7 @@ impl Visit for Games {
                         ..Game::default()
                     };
                     let charset = ctx.charset(span.start).charset;
+                    self.game_start = self.lines.text.len();
                     self.lines.text.extend_from_slice(b"\"charset\":");
                     json_string(&mut self.lines.text, charset.name());
                     if let Some(tree) = &mut self.game.tree {
@@ -185,6 +195,13 @@ impl Visit for Games {
 
     fn take(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) -> Lines {
         std::mem::take(&mut self.lines)
+    }
+
+    /// A game the reader gave up is no line: what was written of it goes.
+    fn abandoned(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) {
+        self.lines.text.truncate(self.game_start);
+        self.game.tree = None;
+        self.game.given_up = true;
     }
 }
 
