@@ -178,6 +178,11 @@ impl Visitor {
                 if self.depth == 0 {
                     self.start = span.start;
                     self.refused = false;
+                    if self.plan.table && self.piece.spans.is_empty() {
+                        // Room for the moves of the whole piece at once.
+                        let bytes = ctx.text().map_or(0, <[u8]>::len);
+                        self.piece.rows.reserve_moves(bytes);
+                    }
                 }
                 self.depth += 1;
             }
@@ -352,5 +357,34 @@ impl Sink for Trees {
             Ok(None) => true,
             Err(_) => false,
         }
+    }
+}
+
+/// A job that only counts nodes: the library's reader over a collection,
+/// the peer of the benchmark.
+#[derive(Debug, Clone, Copy)]
+pub struct CountNodes;
+
+/// The nodes of a piece.
+pub struct NodeCount(u64);
+
+impl Job for CountNodes {
+    type Visitor = NodeCount;
+
+    fn visitor(&self) -> NodeCount {
+        NodeCount(0)
+    }
+}
+
+impl sgf_tool::collection::Visit for NodeCount {
+    type Out = u64;
+
+    #[inline]
+    fn event(&mut self, event: &Event<'_>, _: Range<u64>, _: &Ctx<'_>, _: &mut Vec<Note>) {
+        self.0 += u64::from(matches!(event, Event::Node));
+    }
+
+    fn take(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) -> u64 {
+        std::mem::take(&mut self.0)
     }
 }

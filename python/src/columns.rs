@@ -407,6 +407,7 @@ impl Default for Columns {
 /// Where the columns set a piece at a time are.
 const SOURCE: usize = 0;
 const INDEX: usize = 1;
+const MOVES: usize = COLUMNS.len() - 5;
 const WARNINGS: usize = COLUMNS.len() - 1;
 
 impl Columns {
@@ -420,6 +421,15 @@ impl Columns {
     /// How many rows.
     pub fn len(&self) -> usize {
         self.length
+    }
+
+    /// Makes room for the moves of games written in `bytes` bytes: as
+    /// many bytes (a move takes at least six bytes, `;B[aa]`, and its row
+    /// six).
+    pub fn reserve_moves(&mut self, bytes: usize) {
+        if let Some(Column::Points { values, .. }) = self.columns.get_mut(MOVES) {
+            values.reserve(bytes / 2);
+        }
     }
 
     /// Appends `row`, its source and index left to [`name`](Self::name).
@@ -589,6 +599,15 @@ mod tests {
         assert_eq!(texts(1), ["first", "second", own[0].describe().as_str()]);
         assert_eq!(texts(2), ["x"]);
         assert_eq!(texts(4).len(), 1);
+    }
+
+    #[test]
+    fn the_columns_set_apart_are_where_their_names_are() {
+        let at = |name| names().position(|n| n == name);
+        assert_eq!(at("source"), Some(SOURCE));
+        assert_eq!(at("index"), Some(INDEX));
+        assert_eq!(at("moves"), Some(MOVES));
+        assert_eq!(at("warnings"), Some(WARNINGS));
     }
 
     #[test]

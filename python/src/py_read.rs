@@ -9,9 +9,9 @@ use bytes::Bytes;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyList, PyString, PyTuple};
-use sgf_tool::collection::Source;
+use sgf_tool::collection::{Delivery, Source};
 
-use crate::collect::Plan;
+use crate::collect::{CountNodes, Plan};
 use crate::data::{GameData, Problem};
 use crate::gather::{read_all, Item, Reading};
 use crate::py_game::{write_spec, PyGame, PyNode, PyWarning};
@@ -189,6 +189,37 @@ fn parse_planned(py: Python<'_>, data: &Bound<'_, PyAny>, plan: Plan) -> PyResul
         .into_iter()
         .map(|game| PyGame { data: game })
         .collect())
+}
+
+/// _read_only(paths, *, jobs=1, lenient=True, charset=None)
+/// --
+///
+/// Reads files, folders and archives as ``iter_games`` and ``to_arrow``
+/// do (the same collection: batches, worker threads, charsets, strict
+/// then lenient) and only counts their games and nodes: the library's
+/// reader, the peer of ``bench/bench.py``. Returns ``(games, nodes)``.
+#[pyfunction]
+#[pyo3(name = "_read_only", signature = (paths, *, jobs = 1, lenient = true, charset = None))]
+pub fn read_only(
+    py: Python<'_>,
+    paths: Vec<PathBuf>,
+    jobs: usize,
+    lenient: bool,
+    charset: Option<&str>,
+) -> PyResult<(u64, u64)> {
+    let collection = plan(lenient, charset, jobs)?.collection();
+    let sources = Source::paths(paths);
+    Ok(py.detach(|| {
+        let (mut games, mut nodes) = (0, 0);
+        collection.run(&sources, &CountNodes, |delivery| {
+            if let Delivery::Piece(_, done) = delivery {
+                games += done.games;
+                nodes += done.out;
+            }
+            std::ops::ControlFlow::Continue(())
+        });
+        (games, nodes)
+    }))
 }
 
 /// The games of files, folders and archives, read on worker threads, in

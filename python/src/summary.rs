@@ -351,7 +351,7 @@ impl Builder {
 
     /// A property; `false` if it repeats in its node: the builder gives
     /// the game up (see [`Step::Refused`]).
-    #[inline]
+    #[inline(always)]
     pub fn property(&mut self, ident: &str, values: Values<'_>) -> bool {
         let open = &mut self.open;
         // A move of the main line, first in its node: nearly every
