@@ -27,16 +27,12 @@ mod tree;
 
 use pyo3::prelude::*;
 
-/// The binding's memory comes from mimalloc: games are built on worker
-/// threads and dropped on Python's, which glibc's allocator serializes.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_read::parse, m)?)?;
     m.add_function(wrap_pyfunction!(py_read::write_sgf, m)?)?;
     m.add_function(wrap_pyfunction!(py_read::parse_with_trees, m)?)?;
+    m.add_function(wrap_pyfunction!(py_read::read_only, m)?)?;
     m.add_class::<py_read::GameIterator>()?;
     m.add_class::<py_read::EventIterator>()?;
     m.add_class::<table::TableReader>()?;
