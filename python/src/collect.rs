@@ -112,6 +112,7 @@ impl Job for Games {
             depth: 0,
             start: 0,
             refused: false,
+            slow: self.0.trees,
             piece: Piece::default(),
         }
     }
@@ -132,6 +133,9 @@ pub struct Visitor {
     start: u64,
     /// The event builder gave up the game being read.
     refused: bool,
+    /// Events go past the event builder's fast path: `refused`,
+    /// [`Plan::trees`] or [`Piece::failed`] (see [`Visitor::settle`]).
+    slow: bool,
     piece: Piece,
 }
 
@@ -140,15 +144,13 @@ impl sgf_tool::collection::Visit for Visitor {
 
     #[inline(always)]
     fn event(&mut self, event: &Event<'_>, span: Range<u64>, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
-        let built = !(self.refused
-            || self.plan.trees
-            || self.piece.failed.is_some()
-            || matches!(ctx, Ctx::Stream(..)));
+        let built = !(self.slow || matches!(ctx, Ctx::Stream(..)));
         match event {
             // Nearly every event: taken by the event builder.
             Event::Property(ident, values) if built => {
                 if !self.builder.property(ident.as_str(), Values(*values)) {
                     self.refused = true;
+                    self.settle();
                     self.refuse(ident.as_str(), span.start, ctx, notes);
                 }
             }
@@ -158,11 +160,19 @@ impl sgf_tool::collection::Visit for Visitor {
     }
 
     fn take(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) -> Piece {
-        std::mem::take(&mut self.piece)
+        let piece = std::mem::take(&mut self.piece);
+        self.settle();
+        piece
     }
 }
 
 impl Visitor {
+    /// Sets [`slow`](Self::slow) after `refused` or the piece's failure
+    /// changed.
+    fn settle(&mut self) {
+        self.slow = self.refused || self.plan.trees || self.piece.failed.is_some();
+    }
+
     fn any_event(
         &mut self,
         event: &Event<'_>,
@@ -178,6 +188,7 @@ impl Visitor {
                 if self.depth == 0 {
                     self.start = span.start;
                     self.refused = false;
+                    self.settle();
                     if self.plan.table && self.piece.spans.is_empty() {
                         // Room for the moves of the whole piece at once.
                         let bytes = ctx.text().map_or(0, <[u8]>::len);
@@ -213,6 +224,7 @@ impl Visitor {
             }
             Step::Refused => {
                 self.refused = true;
+                self.settle();
                 if let Event::Property(ident, _) = event {
                     self.refuse(ident.as_str(), span.start, ctx, notes);
                 }
@@ -273,6 +285,7 @@ impl Visitor {
             message: kind.to_string(),
         });
         self.piece.failed = Some((ctx.input_offset(at), kind.code()));
+        self.settle();
     }
 
     /// The game the event builder gave up, closed by the `)` at `span`:

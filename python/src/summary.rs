@@ -89,7 +89,9 @@ struct Open {
     /// Nodes seen on the main line, up to 2 (the root, and a node after).
     main_nodes: usize,
     nodes: u64,
-    /// Identifiers of the current node (packed), to refuse repeats.
+    /// The first identifier of the current node (packed; 0: none yet),
+    /// and the others, to refuse repeats.
+    first_ident: u64,
     idents: Vec<u64>,
     collector: Collector,
     setup: Setup,
@@ -114,6 +116,7 @@ impl Open {
         self.setup = Setup::default();
         self.marks.clear();
         self.last_child.clear();
+        self.first_ident = 0;
         self.idents.clear();
         self.current = NONE;
         self.depth = 0;
@@ -305,6 +308,7 @@ impl Builder {
     pub fn node(&mut self) {
         let open = &mut self.open;
         open.nodes += 1;
+        open.first_ident = 0;
         open.idents.clear();
         // Past the main line's second node, a node of a game whose nodes
         // are not kept is only counted.
@@ -357,8 +361,8 @@ impl Builder {
         // A move of the main line, first in its node: nearly every
         // property of a game record.
         if let [colour @ (b'B' | b'W')] = *ident.as_bytes() {
-            if open.on_main_line && open.idents.is_empty() && !self.keep_nodes {
-                open.idents.push(u64::from(colour));
+            if open.on_main_line && open.first_ident == 0 && !self.keep_nodes {
+                open.first_ident = u64::from(colour);
                 open.moves.push(colour == b'W', values);
                 return true;
             }
@@ -375,10 +379,13 @@ impl Builder {
         let Some(packed) = pack(ident) else {
             return false;
         };
-        if open.idents.contains(&packed) {
+        if open.first_ident == 0 {
+            open.first_ident = packed;
+        } else if open.first_ident == packed || open.idents.contains(&packed) {
             return false;
+        } else {
+            open.idents.push(packed);
         }
-        open.idents.push(packed);
         if open.on_main_line {
             match ident.as_bytes() {
                 b"B" => open.moves.push(false, values),
