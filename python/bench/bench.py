@@ -1,7 +1,7 @@
 """Speed of the Python package against sgfmill, in the same run.
 
     python python/bench/bench.py [--corpus ../shared/corpus] [--memory-gb 1] [--runs 5]
-        [--tygem ../shared/tygem --months 4]
+        [--tygem ../shared/tygem --months 4] [--only-collection] [--sgf PATH]
 
 1. Every file of the corpus to main-line moves: sgfmill 1.1.1's
    ``Sgf_game.from_bytes`` plus its main sequence, against
@@ -9,11 +9,16 @@
 2. ``to_arrow`` throughput with ``jobs=1`` and ``jobs=2`` (goals:
    >= 150 MB/s, and jobs=2 >= 1.7x jobs=1).
 2b. On a real collection of a few hundred MB (``--months`` months of
-   ``../shared/tygem``, decompressed to a temporary folder): sgfmill
+   ``../shared/tygem``, decompressed to a temporary folder), in rounds
+   that run every workload once in turn: sgfmill
    (``parse_sgf_collection`` over the first month) against
    ``iter_games`` plus ``Game.moves`` with ``jobs=1`` (goal: >= 100x), and
    ``to_arrow`` with ``jobs=1`` and ``jobs=2`` (goals: >= 150 MB/s, and
-   jobs=2 >= 1.7x jobs=1), in one run.
+   jobs=2 >= 1.7x jobs=1) beside its peers in the same rounds: the
+   library's reader over the same collection, only counting nodes
+   (``_native._read_only``), and ``sgf stats`` when a release build of
+   the ``sgf`` tool is there (``--sgf``; ``cargo build --release -p
+   sgf-tool --features cli``).
 3. Peak memory of ``iter_games`` over a generated input of
    ``--memory-gb`` GB, above the interpreter's baseline (goal: <= 100 MB
    for 1 GB).
@@ -47,6 +52,9 @@ import textwrap  # noqa: E402
 import time  # noqa: E402
 
 import sgf_stream  # noqa: E402
+
+#: The repository's root.
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def cpu_seconds():
@@ -96,10 +104,33 @@ def sgfmill_collection_moves(paths):
     return moves
 
 
+def interleaved(rounds, workloads):
+    """The least wall time of each workload over ``rounds`` rounds, each
+    round running every workload once in turn (so that other jobs on the
+    machine slow them alike), and each one's last result."""
+    times = {name: [] for name in workloads}
+    results = {}
+    for _ in range(rounds):
+        for name, work in workloads.items():
+            start = time.perf_counter()
+            results[name] = work()
+            times[name].append(time.perf_counter() - start)
+    return {name: min(t) for name, t in times.items()}, results
+
+
+def sgf_tool(args):
+    """The ``sgf`` binary (``--sgf``, or the repository's release build),
+    or None."""
+    path = pathlib.Path(args.sgf) if args.sgf else ROOT / "target" / "release" / "sgf"
+    return path if path.is_file() else None
+
+
 def collection(args):
     """The table of 2b over ``args.months`` months of ``args.tygem``."""
     import gzip
     import shutil
+
+    from sgf_stream._native import _read_only
 
     months = sorted(pathlib.Path(args.tygem).glob("*.sgf.gz"))[: args.months]
     if not months:
@@ -114,27 +145,56 @@ def collection(args):
             paths.append(path)
         megabytes = sum(p.stat().st_size for p in paths) / 1e6
         first = paths[0].stat().st_size / 1e6
-        print(f"collection: {len(paths)} months of tygem, {megabytes:.1f} MB")
+        print(
+            f"collection: {len(paths)} months of tygem, {megabytes:.1f} MB; "
+            f"best of {args.runs} interleaved rounds"
+        )
         theirs, _, their_moves = best(1, lambda: sgfmill_collection_moves(paths[:1]))
-        ours_first, _, our_moves = best(args.runs, lambda: ours_moves([str(paths[0])], 1))
-        assert our_moves == their_moves, (our_moves, their_moves)
-        ours, _, _ = best(args.runs, lambda: ours_moves(folder, 1))
+        workloads = {}
+        for jobs in (1, 2):
+            workloads[f"reader {jobs}"] = lambda jobs=jobs: _read_only([folder], jobs=jobs)
+            workloads[f"arrow {jobs}"] = lambda jobs=jobs: sgf_stream.to_arrow(folder, jobs=jobs)
+        tool = sgf_tool(args)
+        for jobs in (1, 2) if tool else ():
+            command = [str(tool), "stats", "-j", str(jobs), folder]
+            workloads[f"stats {jobs}"] = lambda command=command: subprocess.run(
+                command, stdout=subprocess.DEVNULL, check=True
+            )
+        workloads["moves first"] = lambda: ours_moves([str(paths[0])], 1)
+        workloads["moves 1"] = lambda: ours_moves(folder, 1)
+        seconds, results = interleaved(args.runs, workloads)
+        assert results["moves first"] == their_moves, (results["moves first"], their_moves)
+        games = results["reader 1"][0]
+        assert results["arrow 1"].num_rows == results["arrow 2"].num_rows == games
+        rate = {name: megabytes / t for name, t in seconds.items()}
+        rate["moves first"] = first / seconds["moves first"]
+        print(f"  {'MB/s':34} {'jobs=1':>8} {'jobs=2':>8} {'2/1':>6}")
+
+        def line(label, key, note=""):
+            one, two = rate[f"{key} 1"], rate[f"{key} 2"]
+            print(f"  {label:34} {one:8.0f} {two:8.0f} {two / one:6.2f}  {note}")
+
+        line("library reader (_read_only)", "reader")
+        if tool:
+            line(f"sgf stats ({tool.name})", "stats")
+        line("to_arrow", "arrow", "goals: >= 150 MB/s with jobs=1, 2/1 >= 1.7")
+        print(
+            f"  {'to_arrow / reader':34} {rate['arrow 1'] / rate['reader 1']:8.2f} "
+            f"{rate['arrow 2'] / rate['reader 2']:8.2f}"
+        )
+        if tool:
+            print(
+                f"  {'to_arrow / sgf stats':34} {rate['arrow 1'] / rate['stats 1']:8.2f} "
+                f"{rate['arrow 2'] / rate['stats 2']:8.2f}"
+            )
         print(
             f"  sgfmill parse_sgf_collection + main line, first month ({first:.1f} MB): "
             f"{first / theirs:.2f} MB/s"
         )
         print(
-            f"  iter_games + moves, jobs=1: first month {first / ours_first:.0f} MB/s "
-            f"({theirs / ours_first:.0f}x sgfmill, goal >= 100x); all {megabytes / ours:.0f} MB/s"
-        )
-        rates = {}
-        for jobs in (1, 2):
-            seconds, _, table = best(args.runs, lambda: sgf_stream.to_arrow(folder, jobs=jobs))
-            rates[jobs] = megabytes / seconds
-            print(f"  to_arrow, jobs={jobs}: {rates[jobs]:.0f} MB/s ({table.num_rows} games)")
-        print(
-            f"  to_arrow: jobs=1 {rates[1]:.0f} MB/s (goal >= 150), jobs=2 / jobs=1 = "
-            f"{rates[2] / rates[1]:.2f}x (goal >= 1.7x)"
+            f"  iter_games + moves, jobs=1: first month {rate['moves first']:.0f} MB/s "
+            f"({theirs / seconds['moves first']:.0f}x sgfmill, goal >= 100x); "
+            f"all {rate['moves 1']:.0f} MB/s"
         )
 
 
@@ -211,6 +271,7 @@ def main():
     parser.add_argument("--tygem", default=str(pathlib.Path(__file__).resolve().parents[3] / "shared" / "tygem"))
     parser.add_argument("--months", type=int, default=4, help="0: no collection table")
     parser.add_argument("--only-collection", action="store_true")
+    parser.add_argument("--sgf", help="the sgf binary, a peer (default: target/release/sgf)")
     args = parser.parse_args()
 
     files = sgf_files(args.corpus)

@@ -232,6 +232,13 @@ def parse(
     data: Data, *, lenient: bool = False, charset: Optional[str] = None, raw: bool = False
 ) -> List[Game]: ...
 def _parse_with_trees(data: Data, *, lenient: bool = False, raw: bool = False) -> List[Game]: ...
+def _read_only(
+    paths: Sequence[Union[str, PathLike[str]]],
+    *,
+    jobs: int = 1,
+    lenient: bool = True,
+    charset: Optional[str] = None,
+) -> Tuple[int, int]: ...
 def write_sgf(
     trees: List[Union[Game, Node]],
     *,

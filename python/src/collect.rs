@@ -15,9 +15,10 @@ use sgf_stream::{ErrorKind, Event, ReaderBuilder, SgfTree, TreeErrorKind, Warnin
 use sgf_tool::collection::{Collection, Ctx, Job, Note, Policy};
 use sgf_tool::diagnostics::Severity;
 
+use crate::columns::Columns;
 use crate::data::GameData;
 use crate::raw::{self, Events};
-use crate::read::{game_events, Sink};
+use crate::read::{game_events, Sink, Values};
 use crate::summary::{Builder, Step};
 use crate::tree::game_data;
 
@@ -35,10 +36,11 @@ pub struct Plan {
     pub trees: bool,
     /// Keep the values as written of repaired games too.
     pub raw: bool,
-    /// Sum up the game information on the worker threads (for tables);
-    /// without, a game's information is read from its text when first
-    /// asked for.
-    pub info: bool,
+    /// Rows of a table (`columns.rs`), written on the worker threads,
+    /// rather than game records; with the game information summed up
+    /// there too (a game record's is read from its text when first asked
+    /// for).
+    pub table: bool,
 }
 
 impl Plan {
@@ -58,7 +60,7 @@ impl Plan {
             jobs: jobs.max(1),
             trees: false,
             raw: false,
-            info: false,
+            table: false,
         })
     }
 
@@ -77,20 +79,18 @@ impl Plan {
     }
 }
 
-/// A game read, with where it is in its input: the offsets of its `(`
-/// and of its last `)`.
-#[derive(Debug)]
-pub struct Read {
-    pub game: GameData,
-    pub start: u64,
-    pub end: u64,
-}
-
-/// What the visitor gives for a piece of input.
+/// What the visitor gives for a piece of input: its games, as records
+/// or as the rows of a table.
 #[derive(Debug, Default)]
 pub struct Piece {
-    /// The games, in order.
-    pub games: Vec<Read>,
+    /// Where each game is in the input: the offsets of its `(` and of
+    /// its last `)`.
+    pub spans: Vec<(u64, u64)>,
+    /// The games, in order (without [`Plan::table`]).
+    pub games: Vec<GameData>,
+    /// Their rows, in order (with [`Plan::table`]), without their source
+    /// and index, with their own warnings only (those of their values).
+    pub rows: Columns,
     /// A strict read's error that the visitor found (a property repeated
     /// in a node): its offset in the input and its code.
     pub failed: Option<(u64, &'static str)>,
@@ -106,12 +106,13 @@ impl Job for Games {
     fn visitor(&self) -> Visitor {
         Visitor {
             plan: self.0,
-            builder: Builder::new(false, self.0.info),
+            builder: Builder::new(false, self.0.table),
             trees: None,
             events: Events::default(),
             depth: 0,
             start: 0,
             refused: false,
+            slow: self.0.trees,
             piece: Piece::default(),
         }
     }
@@ -132,14 +133,53 @@ pub struct Visitor {
     start: u64,
     /// The event builder gave up the game being read.
     refused: bool,
+    /// Events go past the event builder's fast path: `refused`,
+    /// [`Plan::trees`] or [`Piece::failed`] (see [`Visitor::settle`]).
+    slow: bool,
     piece: Piece,
 }
 
 impl sgf_tool::collection::Visit for Visitor {
     type Out = Piece;
 
-    #[inline]
+    #[inline(always)]
     fn event(&mut self, event: &Event<'_>, span: Range<u64>, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
+        let built = !(self.slow || matches!(ctx, Ctx::Stream(..)));
+        match event {
+            // Nearly every event: taken by the event builder.
+            Event::Property(ident, values) if built => {
+                if !self.builder.property(ident.as_str(), Values(*values)) {
+                    self.refused = true;
+                    self.settle();
+                    self.refuse(ident.as_str(), span.start, ctx, notes);
+                }
+            }
+            Event::Node if built => self.builder.node(),
+            _ => self.any_event(event, span, ctx, notes),
+        }
+    }
+
+    fn take(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) -> Piece {
+        let piece = std::mem::take(&mut self.piece);
+        self.settle();
+        piece
+    }
+}
+
+impl Visitor {
+    /// Sets [`slow`](Self::slow) after `refused` or the piece's failure
+    /// changed.
+    fn settle(&mut self) {
+        self.slow = self.refused || self.plan.trees || self.piece.failed.is_some();
+    }
+
+    fn any_event(
+        &mut self,
+        event: &Event<'_>,
+        span: Range<u64>,
+        ctx: &Ctx<'_>,
+        notes: &mut Vec<Note>,
+    ) {
         if self.piece.failed.is_some() {
             return;
         }
@@ -148,6 +188,12 @@ impl sgf_tool::collection::Visit for Visitor {
                 if self.depth == 0 {
                     self.start = span.start;
                     self.refused = false;
+                    self.settle();
+                    if self.plan.table && self.piece.spans.is_empty() {
+                        // Room for the moves of the whole piece at once.
+                        let bytes = ctx.text().map_or(0, <[u8]>::len);
+                        self.piece.rows.reserve_moves(bytes);
+                    }
                 }
                 self.depth += 1;
             }
@@ -166,6 +212,11 @@ impl sgf_tool::collection::Visit for Visitor {
         }
         match self.builder.event(event) {
             Step::Taken => {}
+            Step::Closed if self.plan.table => {
+                let charset = self.charset(ctx);
+                self.builder.finish_row(&mut self.piece.rows, charset);
+                self.spanned(span.start, ctx);
+            }
             Step::Closed => {
                 let text = &text_of(ctx)[self.start as usize..span.end as usize];
                 let game = self.builder.finish(Bytes::copy_from_slice(text));
@@ -173,15 +224,12 @@ impl sgf_tool::collection::Visit for Visitor {
             }
             Step::Refused => {
                 self.refused = true;
+                self.settle();
                 if let Event::Property(ident, _) = event {
                     self.refuse(ident.as_str(), span.start, ctx, notes);
                 }
             }
         }
-    }
-
-    fn take(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) -> Piece {
-        std::mem::take(&mut self.piece)
     }
 }
 
@@ -196,15 +244,26 @@ fn text_of<'c>(ctx: &Ctx<'c>) -> &'c [u8] {
 }
 
 impl Visitor {
+    /// The charset of the game being read.
+    fn charset(&self, ctx: &Ctx<'_>) -> &'static str {
+        // A stream's charset report is the game's once it has begun.
+        ctx.charset(self.start).charset.name()
+    }
+
     /// A game read, its last `)` at `end` as the spans count.
     fn push(&mut self, mut game: GameData, end: u64, ctx: &Ctx<'_>) {
-        // A stream's charset report is the game's once it has begun.
-        game.charset = ctx.charset(self.start).charset.name();
-        self.piece.games.push(Read {
-            game,
-            start: ctx.input_offset(self.start),
-            end: ctx.input_offset(end),
-        });
+        game.charset = self.charset(ctx);
+        match self.plan.table {
+            true => self.piece.rows.push_game(&game),
+            false => self.piece.games.push(game),
+        }
+        self.spanned(end, ctx);
+    }
+
+    /// The span of the game read last, its last `)` at `end`.
+    fn spanned(&mut self, end: u64, ctx: &Ctx<'_>) {
+        let start = ctx.input_offset(self.start);
+        self.piece.spans.push((start, ctx.input_offset(end)));
     }
 
     /// A property `ident` at `at` repeats in its node: strictly an error
@@ -226,6 +285,7 @@ impl Visitor {
             message: kind.to_string(),
         });
         self.piece.failed = Some((ctx.input_offset(at), kind.code()));
+        self.settle();
     }
 
     /// The game the event builder gave up, closed by the `)` at `span`:
@@ -310,5 +370,34 @@ impl Sink for Trees {
             Ok(None) => true,
             Err(_) => false,
         }
+    }
+}
+
+/// A job that only counts nodes: the library's reader over a collection,
+/// the peer of the benchmark.
+#[derive(Debug, Clone, Copy)]
+pub struct CountNodes;
+
+/// The nodes of a piece.
+pub struct NodeCount(u64);
+
+impl Job for CountNodes {
+    type Visitor = NodeCount;
+
+    fn visitor(&self) -> NodeCount {
+        NodeCount(0)
+    }
+}
+
+impl sgf_tool::collection::Visit for NodeCount {
+    type Out = u64;
+
+    #[inline]
+    fn event(&mut self, event: &Event<'_>, _: Range<u64>, _: &Ctx<'_>, _: &mut Vec<Note>) {
+        self.0 += u64::from(matches!(event, Event::Node));
+    }
+
+    fn take(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) -> u64 {
+        std::mem::take(&mut self.0)
     }
 }

@@ -1,87 +1,112 @@
-//! Tables: one row per game, built as Arrow buffers (offsets, values,
-//! validity bitmaps) a game at a time as games come, handed to Python as
-//! numpy arrays that own them (no copy) for pyarrow to wrap, without one
-//! Python object per move or per game.
+//! Tables: one row per game, as Arrow buffers (offsets, values, validity
+//! bitmaps). A worker thread writes the rows of its piece of input into
+//! [`Columns`] of their own as it reads them; the rows of the pieces are
+//! then put together, in input order, by copying each column's buffers
+//! in bulk (`table.rs` hands them to Python).
 
-use std::path::PathBuf;
+use std::ops::Range;
 
-use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use crate::data::{GameData, Info, Problem};
 
-use sgf_tool::collection::Source;
+/// What a row is made of: a game's values, borrowed.
+pub struct Row<'a> {
+    pub charset: &'static str,
+    pub info: &'a Info,
+    pub node_count: u64,
+    pub moves: &'a [[i16; 3]],
+    pub setup: &'a [Vec<[i16; 2]>; 3],
+    /// Its warnings, in order.
+    pub warnings: &'a [Problem],
+}
 
-use crate::collect::Plan;
-use crate::data::GameData;
-use crate::gather::read_all;
-use crate::py_game::describe;
-use crate::py_read::{plan, settle, GameIterator};
+impl GameData {
+    /// The row of this game, with `warnings` (its own: see
+    /// [`GameData::all_warnings`]).
+    pub fn row<'a>(&'a self, warnings: &'a [Problem]) -> Row<'a> {
+        Row {
+            charset: self.charset,
+            info: self.info(),
+            node_count: self.node_count,
+            moves: &self.moves,
+            setup: &self.setup,
+            warnings,
+        }
+    }
+}
 
-/// How a column reads a game.
+/// How a column reads a row.
 #[derive(Clone, Copy)]
 enum Get {
-    Utf8(for<'a> fn(&'a GameData) -> Option<&'a str>),
-    Int64(fn(&GameData) -> Option<i64>),
-    Int32(fn(&GameData) -> Option<i32>),
-    Int16(fn(&GameData) -> Option<i16>),
-    Float64(fn(&GameData) -> Option<f64>),
+    Utf8(for<'a> fn(&Row<'a>) -> Option<&'a str>),
+    Int64(fn(&Row<'_>) -> Option<i64>),
+    Int32(fn(&Row<'_>) -> Option<i32>),
+    Int16(fn(&Row<'_>) -> Option<i16>),
+    Float64(fn(&Row<'_>) -> Option<f64>),
     /// Days since 1970-01-01.
-    Date32(fn(&GameData) -> Option<i32>),
+    Date32(fn(&Row<'_>) -> Option<i32>),
     /// Points of this many values (x, y or colour, x, y), flat.
-    Points(usize, fn(&GameData) -> &[i16]),
+    Points(usize, for<'a> fn(&Row<'a>) -> &'a [i16]),
     Warnings,
+    /// The input's name, set for the rows of a piece at once.
+    Source,
+    /// The game's index in its input, set for a piece at once.
+    Index,
 }
 
 /// The table's columns, in order.
 const COLUMNS: [(&str, Get); 36] = [
-    ("source", Get::Utf8(|g| g.source.as_deref())),
-    ("index", Get::Int64(|g| Some(g.index as i64))),
-    ("charset", Get::Utf8(|g| Some(g.charset))),
-    ("size_cols", Get::Int16(|g| Some(i16::from(g.info().cols)))),
-    ("size_rows", Get::Int16(|g| Some(i16::from(g.info().rows)))),
-    ("black", Get::Utf8(|g| g.info().black.as_deref())),
-    ("white", Get::Utf8(|g| g.info().white.as_deref())),
-    ("black_rank", Get::Utf8(|g| g.info().black_rank.as_deref())),
-    ("white_rank", Get::Utf8(|g| g.info().white_rank.as_deref())),
+    ("source", Get::Source),
+    ("index", Get::Index),
+    ("charset", Get::Utf8(|r| Some(r.charset))),
+    ("size_cols", Get::Int16(|r| Some(i16::from(r.info.cols)))),
+    ("size_rows", Get::Int16(|r| Some(i16::from(r.info.rows)))),
+    ("black", Get::Utf8(|r| r.info.black.as_deref())),
+    ("white", Get::Utf8(|r| r.info.white.as_deref())),
+    ("black_rank", Get::Utf8(|r| r.info.black_rank.as_deref())),
+    ("white_rank", Get::Utf8(|r| r.info.white_rank.as_deref())),
     (
         "black_rank_ordinal",
-        Get::Int16(|g| g.info().black_rank_ordinal),
+        Get::Int16(|r| r.info.black_rank_ordinal),
     ),
     (
         "white_rank_ordinal",
-        Get::Int16(|g| g.info().white_rank_ordinal),
+        Get::Int16(|r| r.info.white_rank_ordinal),
     ),
-    ("result", Get::Utf8(|g| g.info().result.as_deref())),
-    ("winner", Get::Utf8(|g| g.info().winner)),
-    ("margin", Get::Float64(|g| g.info().margin)),
-    ("reason", Get::Utf8(|g| g.info().reason)),
-    ("komi", Get::Float64(|g| g.info().komi)),
-    ("handicap", Get::Int64(|g| g.info().handicap)),
-    ("date", Get::Utf8(|g| g.info().date.as_deref())),
-    ("date_last", Get::Utf8(|g| g.info().date_last.as_deref())),
-    ("date_day", Get::Date32(|g| g.info().date_day)),
-    ("date_last_day", Get::Date32(|g| g.info().date_last_day)),
-    ("rules", Get::Utf8(|g| g.info().rules.as_deref())),
-    ("event", Get::Utf8(|g| g.info().event.as_deref())),
-    ("round", Get::Utf8(|g| g.info().round.as_deref())),
-    ("place", Get::Utf8(|g| g.info().place.as_deref())),
-    ("name", Get::Utf8(|g| g.info().name.as_deref())),
-    (
-        "application",
-        Get::Utf8(|g| g.info().application.as_deref()),
-    ),
-    ("time_limit", Get::Float64(|g| g.info().time_limit)),
-    ("overtime", Get::Utf8(|g| g.info().overtime.as_deref())),
-    ("move_count", Get::Int32(|g| Some(g.moves.len() as i32))),
-    ("node_count", Get::Int64(|g| Some(g.node_count as i64))),
-    ("moves", Get::Points(3, |g| g.moves.as_flattened())),
-    ("setup_black", Get::Points(2, |g| g.setup[0].as_flattened())),
-    ("setup_white", Get::Points(2, |g| g.setup[1].as_flattened())),
-    ("setup_empty", Get::Points(2, |g| g.setup[2].as_flattened())),
+    ("result", Get::Utf8(|r| r.info.result.as_deref())),
+    ("winner", Get::Utf8(|r| r.info.winner)),
+    ("margin", Get::Float64(|r| r.info.margin)),
+    ("reason", Get::Utf8(|r| r.info.reason)),
+    ("komi", Get::Float64(|r| r.info.komi)),
+    ("handicap", Get::Int64(|r| r.info.handicap)),
+    ("date", Get::Utf8(|r| r.info.date.as_deref())),
+    ("date_last", Get::Utf8(|r| r.info.date_last.as_deref())),
+    ("date_day", Get::Date32(|r| r.info.date_day)),
+    ("date_last_day", Get::Date32(|r| r.info.date_last_day)),
+    ("rules", Get::Utf8(|r| r.info.rules.as_deref())),
+    ("event", Get::Utf8(|r| r.info.event.as_deref())),
+    ("round", Get::Utf8(|r| r.info.round.as_deref())),
+    ("place", Get::Utf8(|r| r.info.place.as_deref())),
+    ("name", Get::Utf8(|r| r.info.name.as_deref())),
+    ("application", Get::Utf8(|r| r.info.application.as_deref())),
+    ("time_limit", Get::Float64(|r| r.info.time_limit)),
+    ("overtime", Get::Utf8(|r| r.info.overtime.as_deref())),
+    ("move_count", Get::Int32(|r| Some(r.moves.len() as i32))),
+    ("node_count", Get::Int64(|r| Some(r.node_count as i64))),
+    ("moves", Get::Points(3, |r| r.moves.as_flattened())),
+    ("setup_black", Get::Points(2, |r| r.setup[0].as_flattened())),
+    ("setup_white", Get::Points(2, |r| r.setup[1].as_flattened())),
+    ("setup_empty", Get::Points(2, |r| r.setup[2].as_flattened())),
     ("warnings", Get::Warnings),
 ];
 
+/// The names of the columns, in order.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    COLUMNS.iter().map(|&(name, _)| name)
+}
+
 /// The Arrow buffers of one column.
-enum Column {
+#[derive(Debug, Clone, PartialEq)]
+pub enum Column {
     /// `string`: validity, `i32` offsets, UTF-8 data.
     Utf8 {
         valid: Vec<bool>,
@@ -89,9 +114,10 @@ enum Column {
         data: Vec<u8>,
     },
     /// A number type ("int64", "float64", "int16", "int32", "date32"):
-    /// validity and little-endian values.
+    /// validity and little-endian values of `width` bytes.
     Number {
         kind: &'static str,
+        width: usize,
         valid: Vec<bool>,
         data: Vec<u8>,
     },
@@ -110,30 +136,46 @@ enum Column {
     },
 }
 
+/// Appends `value` to a `Number` column's buffers.
+fn number<T: Default, const N: usize>(
+    valid: &mut Vec<bool>,
+    data: &mut Vec<u8>,
+    value: Option<T>,
+    bytes: impl Fn(T) -> [u8; N],
+) {
+    valid.push(value.is_some());
+    data.extend_from_slice(&bytes(value.unwrap_or_default()));
+}
+
+/// Appends `from[range]` to `to`, each shifted by `shift`.
+fn shifted(to: &mut Vec<i32>, from: &[i32], shift: i32) {
+    to.extend(from.iter().map(|&offset| offset + shift));
+}
+
 impl Column {
     fn new(get: Get) -> Column {
-        let number = |kind| Column::Number {
+        let number = |kind, width| Column::Number {
             kind,
+            width,
             valid: Vec::new(),
             data: Vec::new(),
         };
-        let points = |width| Column::Points {
-            width,
-            offsets: vec![0],
-            values: Vec::new(),
-        };
         match get {
-            Get::Utf8(_) => Column::Utf8 {
+            Get::Utf8(_) | Get::Source => Column::Utf8 {
                 valid: Vec::new(),
                 offsets: vec![0],
                 data: Vec::new(),
             },
-            Get::Int64(_) => number("int64"),
-            Get::Int32(_) => number("int32"),
-            Get::Int16(_) => number("int16"),
-            Get::Float64(_) => number("float64"),
-            Get::Date32(_) => number("date32"),
-            Get::Points(width, _) => points(width),
+            Get::Int64(_) | Get::Index => number("int64", 8),
+            Get::Int32(_) => number("int32", 4),
+            Get::Int16(_) => number("int16", 2),
+            Get::Float64(_) => number("float64", 8),
+            Get::Date32(_) => number("date32", 4),
+            Get::Points(width, _) => Column::Points {
+                width,
+                offsets: vec![0],
+                values: Vec::new(),
+            },
             Get::Warnings => Column::Texts {
                 offsets: vec![0],
                 inner: vec![0],
@@ -142,18 +184,11 @@ impl Column {
         }
     }
 
-    /// Appends `game`'s value, as `get` reads it.
-    fn push(&mut self, get: Get, game: &GameData) {
-        fn number<T: Default, const N: usize>(
-            valid: &mut Vec<bool>,
-            data: &mut Vec<u8>,
-            value: Option<T>,
-            bytes: impl Fn(T) -> [u8; N],
-        ) {
-            valid.push(value.is_some());
-            data.extend_from_slice(&bytes(value.unwrap_or_default()));
-        }
+    /// Appends `row`'s value, as `get` reads it (nothing for the columns
+    /// set a piece at a time).
+    fn push(&mut self, get: Get, row: &Row<'_>) {
         match (self, get) {
+            (_, Get::Source | Get::Index) => {}
             (
                 Column::Utf8 {
                     valid,
@@ -162,22 +197,22 @@ impl Column {
                 },
                 Get::Utf8(get),
             ) => {
-                let value = get(game);
+                let value = get(row);
                 valid.push(value.is_some());
                 data.extend_from_slice(value.unwrap_or("").as_bytes());
                 offsets.push(data.len() as i32);
             }
             (Column::Number { valid, data, .. }, Get::Int64(get)) => {
-                number(valid, data, get(game), i64::to_le_bytes)
+                number(valid, data, get(row), i64::to_le_bytes)
             }
             (Column::Number { valid, data, .. }, Get::Int32(get) | Get::Date32(get)) => {
-                number(valid, data, get(game), i32::to_le_bytes)
+                number(valid, data, get(row), i32::to_le_bytes)
             }
             (Column::Number { valid, data, .. }, Get::Int16(get)) => {
-                number(valid, data, get(game), i16::to_le_bytes)
+                number(valid, data, get(row), i16::to_le_bytes)
             }
             (Column::Number { valid, data, .. }, Get::Float64(get)) => {
-                number(valid, data, get(game), f64::to_le_bytes)
+                number(valid, data, get(row), f64::to_le_bytes)
             }
             (
                 Column::Points {
@@ -185,8 +220,131 @@ impl Column {
                 },
                 Get::Points(width, get),
             ) => {
-                values.extend_from_slice(get(game));
+                values.extend_from_slice(get(row));
                 offsets.push((values.len() / width) as i32);
+            }
+            (Column::Texts { .. }, Get::Warnings) => {}
+            _ => unreachable!("a column is made for its reader"),
+        }
+    }
+
+    /// Appends the texts of one row (a `Texts` column).
+    fn push_texts<'a>(&mut self, texts: impl Iterator<Item = &'a str>) {
+        if let Column::Texts {
+            offsets,
+            inner,
+            data,
+        } = self
+        {
+            for text in texts {
+                data.extend_from_slice(text.as_bytes());
+                inner.push(data.len() as i32);
+            }
+            offsets.push(inner.len() as i32 - 1);
+        }
+    }
+
+    /// The bytes or values that rows `rows` hold, of each buffer but the
+    /// validity: what [`append`](Self::append) copies.
+    fn sizes(&self, rows: &Range<usize>) -> [usize; 2] {
+        let span = |offsets: &[i32]| (offsets[rows.end] - offsets[rows.start]) as usize;
+        match self {
+            Column::Utf8 { offsets, .. } => [rows.len(), span(offsets)],
+            Column::Points { width, offsets, .. } => [rows.len(), span(offsets) * width],
+            Column::Number { width, .. } => [0, rows.len() * width],
+            Column::Texts { offsets, inner, .. } => {
+                let strings = span(offsets);
+                let first = offsets[rows.start] as usize;
+                let bytes = inner[first + strings] - inner[first];
+                [rows.len() + strings, bytes as usize]
+            }
+        }
+    }
+
+    /// Makes room for `sizes` more (as [`sizes`](Self::sizes) counts)
+    /// and `rows` more rows.
+    fn reserve(&mut self, rows: usize, sizes: [usize; 2]) {
+        match self {
+            Column::Utf8 {
+                valid,
+                offsets,
+                data,
+            } => {
+                valid.reserve(rows);
+                offsets.reserve(sizes[0]);
+                data.reserve(sizes[1]);
+            }
+            Column::Number { valid, data, .. } => {
+                valid.reserve(rows);
+                data.reserve(sizes[1]);
+            }
+            Column::Points {
+                offsets, values, ..
+            } => {
+                offsets.reserve(sizes[0]);
+                values.reserve(sizes[1]);
+            }
+            Column::Texts {
+                offsets,
+                inner,
+                data,
+            } => {
+                offsets.reserve(rows);
+                inner.reserve(sizes[0] - rows);
+                data.reserve(sizes[1]);
+            }
+        }
+    }
+
+    /// Appends rows `rows` of `other`, a column of the same kind.
+    fn append(&mut self, other: &Column, rows: Range<usize>) {
+        match (self, other) {
+            (
+                Column::Utf8 {
+                    valid,
+                    offsets,
+                    data,
+                },
+                Column::Utf8 {
+                    valid: v,
+                    offsets: o,
+                    data: d,
+                },
+            ) => {
+                valid.extend_from_slice(&v[rows.clone()]);
+                let (start, end) = (o[rows.start], o[rows.end]);
+                shifted(
+                    offsets,
+                    &o[rows.start + 1..=rows.end],
+                    data.len() as i32 - start,
+                );
+                data.extend_from_slice(&d[start as usize..end as usize]);
+            }
+            (
+                Column::Number {
+                    width, valid, data, ..
+                },
+                Column::Number {
+                    valid: v, data: d, ..
+                },
+            ) => {
+                valid.extend_from_slice(&v[rows.clone()]);
+                data.extend_from_slice(&d[rows.start * *width..rows.end * *width]);
+            }
+            (
+                Column::Points {
+                    offsets, values, ..
+                },
+                Column::Points {
+                    width,
+                    offsets: o,
+                    values: v,
+                },
+            ) => {
+                let (start, end) = (o[rows.start], o[rows.end]);
+                let at = (values.len() / width) as i32;
+                shifted(offsets, &o[rows.start + 1..=rows.end], at - start);
+                values.extend_from_slice(&v[start as usize * width..end as usize * width]);
             }
             (
                 Column::Texts {
@@ -194,44 +352,177 @@ impl Column {
                     inner,
                     data,
                 },
-                Get::Warnings,
+                Column::Texts {
+                    offsets: o,
+                    inner: i,
+                    data: d,
+                },
             ) => {
-                for warning in &game.all_warnings() {
-                    data.extend_from_slice(describe(warning).as_bytes());
-                    inner.push(data.len() as i32);
-                }
-                offsets.push(inner.len() as i32 - 1);
+                let (first, last) = (o[rows.start], o[rows.end]);
+                shifted(
+                    offsets,
+                    &o[rows.start + 1..=rows.end],
+                    inner.len() as i32 - 1 - first,
+                );
+                let (start, end) = (i[first as usize], i[last as usize]);
+                let strings = &i[first as usize + 1..=last as usize];
+                shifted(inner, strings, data.len() as i32 - start);
+                data.extend_from_slice(&d[start as usize..end as usize]);
             }
-            _ => unreachable!("a column is made for its reader"),
+            _ => unreachable!("columns of one table are alike"),
         }
+    }
+
+    /// The texts of row `row` (a `Texts` column).
+    fn texts(&self, row: usize) -> impl Iterator<Item = &str> {
+        let (offsets, inner, data) = match self {
+            Column::Texts {
+                offsets,
+                inner,
+                data,
+            } => (&offsets[..], &inner[..], &data[..]),
+            _ => (&[0, 0][..], &[0][..], &[][..]),
+        };
+        let strings = offsets[row] as usize..offsets[row + 1] as usize;
+        strings.map(move |at| {
+            let bytes = &data[inner[at] as usize..inner[at + 1] as usize];
+            std::str::from_utf8(bytes).unwrap_or_default()
+        })
     }
 }
 
-/// The columns of a batch, filled a game at a time.
-struct Columns {
-    columns: Vec<Column>,
+/// The columns of a table, a row per game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Columns {
+    pub columns: Vec<Column>,
     length: usize,
 }
 
+impl Default for Columns {
+    fn default() -> Self {
+        Columns::new()
+    }
+}
+
+/// Where the columns set a piece at a time are.
+const SOURCE: usize = 0;
+const INDEX: usize = 1;
+const MOVES: usize = COLUMNS.len() - 5;
+const WARNINGS: usize = COLUMNS.len() - 1;
+
 impl Columns {
-    fn new() -> Columns {
+    pub fn new() -> Columns {
         Columns {
             columns: COLUMNS.iter().map(|&(_, get)| Column::new(get)).collect(),
             length: 0,
         }
     }
 
-    fn push(&mut self, game: &GameData) {
-        for (column, &(_, get)) in self.columns.iter_mut().zip(&COLUMNS) {
-            column.push(get, game);
+    /// How many rows.
+    pub fn len(&self) -> usize {
+        self.length
+    }
+
+    /// Makes room for the moves of games written in `bytes` bytes: as
+    /// many bytes (a move takes at least six bytes, `;B[aa]`, and its row
+    /// six).
+    pub fn reserve_moves(&mut self, bytes: usize) {
+        if let Some(Column::Points { values, .. }) = self.columns.get_mut(MOVES) {
+            values.reserve(bytes / 2);
         }
+    }
+
+    /// Appends `row`, its source and index left to [`name`](Self::name).
+    pub fn push(&mut self, row: &Row<'_>) {
+        for (column, &(_, get)) in self.columns.iter_mut().zip(&COLUMNS) {
+            column.push(get, row);
+        }
+        let warnings = row.warnings.iter().map(Problem::describe);
+        let texts: Vec<String> = warnings.collect();
+        self.columns[WARNINGS].push_texts(texts.iter().map(String::as_str));
         self.length += 1;
+    }
+
+    /// Appends the row of `game`.
+    pub fn push_game(&mut self, game: &GameData) {
+        let warnings = game.all_warnings();
+        self.push(&game.row(&warnings));
+    }
+
+    /// Sets the source and index of every row: `source`, and `first` up.
+    pub fn name(&mut self, source: Option<&str>, first: u64) {
+        let rows = self.length;
+        if let Column::Utf8 {
+            valid,
+            offsets,
+            data,
+        } = &mut self.columns[SOURCE]
+        {
+            let name = source.unwrap_or("").as_bytes();
+            valid.clear();
+            valid.resize(rows, source.is_some());
+            offsets.truncate(1);
+            data.clear();
+            data.reserve(rows * name.len());
+            for _ in 0..rows {
+                data.extend_from_slice(name);
+                offsets.push(data.len() as i32);
+            }
+        }
+        if let Column::Number { valid, data, .. } = &mut self.columns[INDEX] {
+            valid.clear();
+            valid.resize(rows, true);
+            data.clear();
+            let indices = first as i64..first as i64 + rows as i64;
+            data.extend(indices.flat_map(i64::to_le_bytes));
+        }
+    }
+
+    /// Puts `before` (rows, in order, each with its texts) before the
+    /// warnings of those rows.
+    pub fn warn_first(&mut self, before: &[(usize, Vec<String>)]) {
+        if before.is_empty() {
+            return;
+        }
+        let old = std::mem::replace(&mut self.columns[WARNINGS], Column::new(Get::Warnings));
+        let mut before = before.iter().peekable();
+        for row in 0..self.length {
+            let first = before.next_if(|(at, _)| *at == row).map(|(_, texts)| texts);
+            let first = first.into_iter().flatten().map(String::as_str);
+            self.columns[WARNINGS].push_texts(first.chain(old.texts(row)));
+        }
+    }
+
+    /// The rows `rows` only.
+    pub fn keep(&self, rows: &[Range<usize>]) -> Columns {
+        let mut kept = Columns::new();
+        kept.extend(rows.iter().map(|range| (self, range.clone())));
+        kept
+    }
+
+    /// Appends the rows of `parts`, each a range of rows of some columns:
+    /// every buffer grown once, to its final size.
+    pub fn extend<'a>(&mut self, parts: impl Iterator<Item = (&'a Columns, Range<usize>)> + Clone) {
+        for (at, column) in self.columns.iter_mut().enumerate() {
+            let mut sizes = [0, 0];
+            let mut rows = 0;
+            for (part, range) in parts.clone() {
+                let [a, b] = part.columns[at].sizes(&range);
+                sizes = [sizes[0] + a, sizes[1] + b];
+                rows += range.len();
+            }
+            column.reserve(rows, sizes);
+            for (part, range) in parts.clone() {
+                column.append(&part.columns[at], range);
+            }
+        }
+        self.length += parts.map(|(_, range)| range.len()).sum::<usize>();
     }
 }
 
 /// A validity bitmap (least significant bit first), or `None` when every
 /// value is there.
-fn bitmap(valid: &[bool]) -> Option<Vec<u8>> {
+pub fn bitmap(valid: &[bool]) -> Option<Vec<u8>> {
     if valid.iter().all(|&v| v) {
         return None;
     }
@@ -242,178 +533,130 @@ fn bitmap(valid: &[bool]) -> Option<Vec<u8>> {
     Some(bits)
 }
 
-/// `values` as a numpy array that owns them, in little-endian order (as
-/// Arrow wants them).
-fn buffer<'py, T: numpy::Element + Copy>(
-    py: Python<'py>,
-    mut values: Vec<T>,
-    to_le: impl Fn(T) -> T,
-) -> Bound<'py, PyAny> {
-    if cfg!(target_endian = "big") {
-        values.iter_mut().for_each(|v| *v = to_le(*v));
-    }
-    numpy::PyArray1::from_vec(py, values).into_any()
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-fn bytes_buffer(py: Python<'_>, values: Vec<u8>) -> Bound<'_, PyAny> {
-    buffer(py, values, |v| v)
-}
-
-/// One column for Python: `(kind, buffers...)`, each buffer a numpy array
-/// (a validity bitmap may be None).
-fn to_python(py: Python<'_>, column: Column) -> PyResult<Bound<'_, PyAny>> {
-    let optional = |data: Option<Vec<u8>>| match data {
-        Some(data) => bytes_buffer(py, data),
-        None => py.None().into_bound(py),
-    };
-    let offsets = |values: Vec<i32>| buffer(py, values, i32::to_le);
-    let list = match column {
-        Column::Utf8 {
-            valid,
-            offsets: at,
-            data,
-        } => vec![
-            "utf8".into_pyobject(py)?.into_any(),
-            optional(bitmap(&valid)),
-            offsets(at),
-            bytes_buffer(py, data),
-        ],
-        Column::Number { kind, valid, data } => vec![
-            kind.into_pyobject(py)?.into_any(),
-            optional(bitmap(&valid)),
-            bytes_buffer(py, data),
-        ],
-        Column::Points {
-            width,
-            offsets: at,
-            values,
-        } => vec![
-            "points".into_pyobject(py)?.into_any(),
-            width.into_pyobject(py)?.into_any(),
-            offsets(at),
-            buffer(py, values, i16::to_le),
-        ],
-        Column::Texts {
-            offsets: at,
-            inner,
-            data,
-        } => vec![
-            "texts".into_pyobject(py)?.into_any(),
-            offsets(at),
-            offsets(inner),
-            bytes_buffer(py, data),
-        ],
-    };
-    Ok(PyList::new(py, list)?.into_any())
-}
-
-/// The Python form of a batch: ``{"length": n, "columns": [(name,
-/// [kind, buffers...]), ...]}``.
-fn batch(py: Python<'_>, columns: Columns) -> PyResult<Bound<'_, PyDict>> {
-    let out = PyDict::new(py);
-    out.set_item("length", columns.length)?;
-    let list = PyList::empty(py);
-    for (column, (name, _)) in columns.columns.into_iter().zip(COLUMNS) {
-        list.append((name, to_python(py, column)?))?;
-    }
-    out.set_item("columns", list)?;
-    Ok(out)
-}
-
-/// batch_from_bytes(inputs, *, lenient=True, charset=None)
-/// --
-///
-/// The table rows of ``(source, data)`` pairs held in memory (as Spark's
-/// ``binaryFile`` source gives them), as a batch (see ``next_batch``).
-/// Warnings of input that holds no game are left out; a strict read
-/// raises ``SgfError`` at the first malformation.
-#[pyfunction]
-#[pyo3(signature = (inputs, *, lenient = true, charset = None))]
-pub fn batch_from_bytes<'py>(
-    py: Python<'py>,
-    inputs: Vec<(String, Vec<u8>)>,
-    lenient: bool,
-    charset: Option<&str>,
-) -> PyResult<Bound<'py, PyDict>> {
-    let plan = Plan {
-        info: true,
-        ..plan(lenient, charset, 1)?
-    };
-    // Each input is read as a file of its name would be: a `.gz` file
-    // decompressed, an archive member by member.
-    let sources: Vec<Source> = inputs
-        .into_iter()
-        .map(|(name, data)| Source::Bytes {
-            name,
-            bytes: bytes::Bytes::from(data),
-        })
-        .collect();
-    let items = py.detach(|| read_all(&sources, plan, true));
-    let mut columns = Columns::new();
-    let mut loose = Vec::new();
-    for item in items {
-        if let Some(game) = settle(py, item, &mut loose)? {
-            columns.push(&game);
-        }
-    }
-    batch(py, columns)
-}
-
-/// Batches of table rows from files, folders and archives; made by
-/// ``sgf_stream.to_arrow``.
-#[pyclass(module = "sgf_stream")]
-pub struct TableReader {
-    games: GameIterator,
-}
-
-#[pymethods]
-impl TableReader {
-    #[new]
-    #[pyo3(signature = (paths, *, jobs = 1, lenient = true, charset = None))]
-    fn new(
-        paths: Vec<PathBuf>,
-        jobs: usize,
-        lenient: bool,
-        charset: Option<&str>,
-    ) -> PyResult<Self> {
-        let plan = Plan {
-            info: true,
-            ..plan(lenient, charset, jobs)?
-        };
-        Ok(TableReader {
-            games: GameIterator::start(paths, plan),
-        })
+    fn game(black: &str, moves: usize, warned: bool) -> GameData {
+        let tree = sgf_stream::parse(format!(
+            "(;PB[{black}]{}{})",
+            if warned { "KM[x]" } else { "" },
+            ";B[aa];W[bb]".repeat(moves)
+        ))
+        .unwrap();
+        crate::tree::game_data(tree, "UTF-8")
     }
 
-    /// The next batch of at most `rows` games, as ``{"length": n,
-    /// "columns": [(name, [kind, buffers...]), ...]}``; None at the end.
-    fn next_batch<'py>(
-        &mut self,
-        py: Python<'py>,
-        rows: usize,
-    ) -> PyResult<Option<Bound<'py, PyDict>>> {
-        // Each game goes into the columns as it comes, while the workers
-        // read the next ones.
+    fn games() -> Vec<GameData> {
+        (0..7)
+            .map(|at| game(&"b".repeat(at), at, at % 3 == 1))
+            .collect()
+    }
+
+    /// The columns of `games`, pushed one by one, named `source`.
+    fn pushed(games: &[&GameData], source: &str, first: u64) -> Columns {
         let mut columns = Columns::new();
-        while columns.length < rows.max(1) {
-            match self.games.next_game(py)? {
-                Some(game) => columns.push(&game),
-                None => break,
+        for game in games {
+            columns.push_game(game);
+        }
+        columns.name(Some(source), first);
+        columns
+    }
+
+    #[test]
+    fn rows_put_together_are_the_rows_pushed_one_by_one() {
+        let games = games();
+        let all: Vec<&GameData> = games.iter().collect();
+        let (a, b) = (pushed(&all[..3], "s", 0), pushed(&all[3..], "s", 3));
+        let mut together = Columns::new();
+        together.extend([(&a, 0..3), (&b, 0..4)].into_iter());
+        assert_eq!(together, pushed(&all, "s", 0));
+        // Parts of parts.
+        let mut some = Columns::new();
+        some.extend([(&a, 1..3), (&b, 0..2)].into_iter());
+        assert_eq!(some, pushed(&all[1..5], "s", 1));
+        let kept = pushed(&all, "s", 0).keep(&[0..1, 4..6]);
+        let expected = [all[0], all[4], all[5]];
+        let mut named = pushed(&expected, "s", 0);
+        named.name(Some("s"), 0);
+        let mut kept_named = kept;
+        kept_named.name(Some("s"), 0);
+        assert_eq!(kept_named, named);
+    }
+
+    #[test]
+    fn warnings_carried_to_rows_come_before_their_own() {
+        let games = games();
+        let mut columns = pushed(&games.iter().collect::<Vec<_>>(), "s", 0);
+        columns.warn_first(&[
+            (1, vec!["first".into(), "second".into()]),
+            (2, vec!["x".into()]),
+        ]);
+        let texts = |row| columns.columns[WARNINGS].texts(row).collect::<Vec<_>>();
+        assert_eq!(texts(0), Vec::<&str>::new());
+        let own = games[1].all_warnings();
+        assert_eq!(own.len(), 1, "KM[x] is not a komi");
+        assert_eq!(texts(1), ["first", "second", own[0].describe().as_str()]);
+        assert_eq!(texts(2), ["x"]);
+        assert_eq!(texts(4).len(), 1);
+    }
+
+    #[test]
+    fn the_columns_set_apart_are_where_their_names_are() {
+        let at = |name| names().position(|n| n == name);
+        assert_eq!(at("source"), Some(SOURCE));
+        assert_eq!(at("index"), Some(INDEX));
+        assert_eq!(at("moves"), Some(MOVES));
+        assert_eq!(at("warnings"), Some(WARNINGS));
+    }
+
+    #[test]
+    fn source_and_index_are_set_for_every_row() {
+        let games = games();
+        let columns = pushed(&games.iter().collect::<Vec<_>>(), "a.sgf", 10);
+        let Column::Utf8 { offsets, data, .. } = &columns.columns[SOURCE] else {
+            panic!("source is a string column")
+        };
+        assert_eq!(data, &b"a.sgf".repeat(7));
+        assert_eq!(offsets, &(0..=7).map(|at| at * 5).collect::<Vec<i32>>());
+        let Column::Number { data, .. } = &columns.columns[INDEX] else {
+            panic!("index is a number column")
+        };
+        let indices: Vec<i64> = data
+            .chunks(8)
+            .map(|b| i64::from_le_bytes(b.try_into().unwrap()))
+            .collect();
+        assert_eq!(indices, (10..17).collect::<Vec<i64>>());
+    }
+
+    /// The table's work without Python, for profiling:
+    /// `SGF_TABLE_INPUTS=a.sgf:b.sgf SGF_TABLE_JOBS=1 cargo test --release
+    /// --lib table_without_python -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a profiling harness over SGF_TABLE_INPUTS"]
+    fn table_without_python() {
+        use crate::collect::Plan;
+        use crate::gather::{Item, Reading};
+        let Ok(inputs) = std::env::var("SGF_TABLE_INPUTS") else {
+            eprintln!("SGF_TABLE_INPUTS not set: nothing read");
+            return;
+        };
+        let jobs = std::env::var("SGF_TABLE_JOBS").map_or(1, |j| j.parse().unwrap());
+        let paths: Vec<std::path::PathBuf> = inputs.split(':').map(Into::into).collect();
+        let plan = Plan {
+            table: true,
+            ..Plan::new(true, None, jobs).unwrap()
+        };
+        let mut reading = Reading::start(sgf_tool::collection::Source::paths(paths), plan);
+        let mut parts = Vec::new();
+        while let Some(item) = reading.next_item() {
+            if let Item::Rows(rows) = item {
+                parts.push(rows);
             }
         }
-        if columns.length == 0 {
-            return Ok(None);
-        }
-        batch(py, columns).map(Some)
-    }
-
-    /// Column names and kinds, for an empty input's schema.
-    #[staticmethod]
-    fn layout(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
-        let list = PyList::empty(py);
-        for (column, (name, _)) in Columns::new().columns.into_iter().zip(COLUMNS) {
-            list.append((name, to_python(py, column)?))?;
-        }
-        Ok(list)
+        let mut columns = Columns::new();
+        columns.extend(parts.iter().map(|part| (part, 0..part.len())));
+        eprintln!("{} games", columns.len());
+        assert_eq!(columns.len(), parts.iter().map(Columns::len).sum::<usize>());
     }
 }

@@ -49,6 +49,32 @@ pub struct Problem {
     pub range: (u64, u64),
 }
 
+impl Problem {
+    /// `message at line L, column C (byte O)`, as the library writes it.
+    pub fn describe(&self) -> String {
+        match self.place {
+            Some(p) => format!(
+                "{} at line {}, column {} (byte {})",
+                self.message, p.line, p.column, p.offset
+            ),
+            None => self.message.clone(),
+        }
+    }
+}
+
+/// A game's own warnings: of its information (`described`), then of its
+/// board size and moves (`later`), without a warning repeated right after
+/// itself.
+pub fn own_warnings(described: &[Problem], later: &[Problem], out: &mut Vec<Problem>) {
+    let mut last: Option<&Problem> = None;
+    for problem in described.iter().chain(later) {
+        if last != Some(problem) {
+            out.push(problem.clone());
+        }
+        last = Some(problem);
+    }
+}
+
 /// One node: links to its relatives and its properties.
 #[derive(Debug, Clone, Copy)]
 pub struct NodeRec {
@@ -240,13 +266,7 @@ impl GameData {
         let mut all =
             Vec::with_capacity(self.warnings.len() + described.len() + self.later_warnings.len());
         all.extend_from_slice(&self.warnings);
-        let mut last: Option<&Problem> = None;
-        for problem in described.iter().chain(&self.later_warnings) {
-            if last != Some(problem) {
-                all.push(problem.clone());
-            }
-            last = Some(problem);
-        }
+        own_warnings(described, &self.later_warnings, &mut all);
         all
     }
 

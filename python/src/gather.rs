@@ -5,13 +5,15 @@
 //! not be read.
 
 use std::collections::VecDeque;
+use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
 use sgf_stream::WarningKind;
 use sgf_tool::collection::{Deliveries, Delivery, Done, Source};
 use sgf_tool::diagnostics::Diagnostic;
 
-use crate::collect::{Games, Piece, Plan, Read};
+use crate::collect::{Games, Piece, Plan};
+use crate::columns::Columns;
 use crate::data::{GameData, Nodes, Problem};
 use crate::read::problem;
 use crate::summary::nodes_of;
@@ -20,6 +22,9 @@ use crate::summary::nodes_of;
 #[derive(Debug)]
 pub enum Item {
     Game(Arc<GameData>),
+    /// The rows of games of one input (with [`Plan::table`]), named and
+    /// numbered, with all their warnings.
+    Rows(Columns),
     /// A strict read's error: raised. `game`: the index of the game it
     /// is in.
     Error {
@@ -112,31 +117,51 @@ impl Gather {
     /// The items of a piece: its games, each with the diagnostics up to
     /// its end, up to a strict read's error.
     fn piece(&mut self, done: Done<Piece>, out: &mut VecDeque<Item>) {
-        let Piece { mut games, failed } = done.out;
+        let Piece {
+            spans,
+            games,
+            rows,
+            failed,
+        } = done.out;
         let fatal = fatal(done.error, failed, &done.diagnostics);
         let stop = fatal.as_ref().map_or(u64::MAX, |f| f.position.offset);
         // A game the reader abandoned was closed where it stopped: it is
         // not a game.
         let skipped = skipped_code();
-        for diagnostic in done.diagnostics.iter().filter(|d| d.code == skipped) {
-            games.retain(|read| read.start != diagnostic.position.offset);
-        }
+        let abandoned: Vec<u64> = (done.diagnostics.iter())
+            .filter(|d| d.code == skipped)
+            .map(|d| d.position.offset)
+            .collect();
         let mut diagnostics = done.diagnostics.into_iter().peekable();
-        for read in games {
-            if read.end >= stop {
+        let mut games = games.into_iter();
+        let mut table = Table::new(self.index);
+        for (at, &(start, end)) in spans.iter().enumerate() {
+            let game = games.next();
+            if abandoned.contains(&start) {
+                continue;
+            }
+            if end >= stop {
                 break;
             }
             let mut in_game = false;
-            while let Some(diagnostic) = diagnostics.next_if(|d| d.position.offset <= read.end) {
-                in_game |= diagnostic.position.offset >= read.start;
+            while let Some(diagnostic) = diagnostics.next_if(|d| d.position.offset <= end) {
+                in_game |= diagnostic.position.offset >= start;
                 self.note(&diagnostic, out);
             }
-            let game = self.game(read, in_game);
-            out.push_back(Item::Game(Arc::new(game)));
+            match game {
+                Some(game) => {
+                    let game = self.game(game, in_game);
+                    out.push_back(Item::Game(Arc::new(game)));
+                }
+                None => table.keep(at, std::mem::take(&mut self.carried)),
+            }
             self.index += 1;
         }
         for diagnostic in diagnostics.take_while(|d| d.position.offset < stop) {
             self.note(&diagnostic, out);
+        }
+        if let Some(rows) = table.rows(rows, self.source.as_deref()) {
+            out.push_back(Item::Rows(rows));
         }
         if let Some(fatal) = fatal {
             self.flush(out);
@@ -163,10 +188,9 @@ impl Gather {
         self.carried.push(problem);
     }
 
-    /// The game of `read`, with the problems carried to it; `in_game`:
-    /// some are in its text, which may then need repairs to read.
-    fn game(&mut self, read: Read, in_game: bool) -> GameData {
-        let mut game = read.game;
+    /// `game`, with the problems carried to it; `in_game`: some are in
+    /// its text, which may then need repairs to read.
+    fn game(&mut self, mut game: GameData, in_game: bool) -> GameData {
         game.source = self.source.clone();
         game.index = self.index;
         game.warnings = std::mem::take(&mut self.carried);
@@ -190,6 +214,57 @@ impl Gather {
             Nodes::Built(arena) => arena.raw_hidden = hide,
         }
         game
+    }
+}
+
+/// The rows of a piece that are kept, and the problems carried to them.
+struct Table {
+    /// The index of the piece's first game in its input.
+    first: u64,
+    /// Rows of the piece kept, as ranges.
+    kept: Vec<Range<usize>>,
+    /// Rows kept (counted among them) and the problems before their own.
+    carried: Vec<(usize, Vec<String>)>,
+    length: usize,
+}
+
+impl Table {
+    fn new(first: u64) -> Table {
+        Table {
+            first,
+            kept: Vec::new(),
+            carried: Vec::new(),
+            length: 0,
+        }
+    }
+
+    /// Row `at` of the piece is kept, with the problems `carried` to it.
+    fn keep(&mut self, at: usize, carried: Vec<Problem>) {
+        if !carried.is_empty() {
+            let texts = carried.iter().map(Problem::describe).collect();
+            self.carried.push((self.length, texts));
+        }
+        match self.kept.last_mut() {
+            Some(last) if last.end == at => last.end += 1,
+            _ => self.kept.push(at..at + 1),
+        }
+        self.length += 1;
+    }
+
+    /// The rows kept of `rows`, named `source`; `None` if none is.
+    fn rows(self, mut rows: Columns, source: Option<&str>) -> Option<Columns> {
+        if self.length == 0 {
+            return None;
+        }
+        let whole = self.kept.len() == 1 && self.kept[0] == (0..rows.len());
+        if !whole {
+            // Named for now, so that every column has its rows.
+            rows.name(None, 0);
+            rows = rows.keep(&self.kept);
+        }
+        rows.warn_first(&self.carried);
+        rows.name(source, self.first);
+        Some(rows)
     }
 }
 

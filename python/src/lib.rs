@@ -1,7 +1,9 @@
 //! `sgf_stream._native`: the Rust half of the `sgf_stream` Python
 //! package. Collections are read by `sgf_tool::collection` through the
 //! binding's visitor (`collect.rs`) and handed to Python in input order
-//! (`gather.rs`); other calls into the sgf-stream library live in
+//! (`gather.rs`); a table's rows are written as Arrow buffers on the
+//! worker threads (`columns.rs`) and put together for Python in bulk
+//! (`table.rs`); other calls into the sgf-stream library live in
 //! `read.rs` (one game's text, events) and `tree.rs` (trees, game
 //! information, writing); the rest works on the binding's own records
 //! (`data.rs`).
@@ -20,24 +22,21 @@ mod py_read;
 mod raw;
 mod read;
 mod summary;
+mod table;
 mod tree;
 
 use pyo3::prelude::*;
-
-/// The binding's memory comes from mimalloc: games are built on worker
-/// threads and dropped on Python's, which glibc's allocator serializes.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_read::parse, m)?)?;
     m.add_function(wrap_pyfunction!(py_read::write_sgf, m)?)?;
     m.add_function(wrap_pyfunction!(py_read::parse_with_trees, m)?)?;
+    m.add_function(wrap_pyfunction!(py_read::read_only, m)?)?;
     m.add_class::<py_read::GameIterator>()?;
     m.add_class::<py_read::EventIterator>()?;
-    m.add_class::<columns::TableReader>()?;
-    m.add_function(wrap_pyfunction!(columns::batch_from_bytes, m)?)?;
+    m.add_class::<table::TableReader>()?;
+    m.add_function(wrap_pyfunction!(table::batch_from_bytes, m)?)?;
     m.add_class::<py_game::PyGame>()?;
     m.add_class::<py_game::PyNode>()?;
     m.add_class::<py_game::PyInfo>()?;

@@ -6,9 +6,9 @@
 
 use sgf_stream::typed::{BoardSize, Decoder, Move, PropertyError};
 
-use crate::data::{BLACK, WHITE};
+use crate::data::{Problem, BLACK, WHITE};
 use crate::read::Values;
-use crate::tree::move_row_of;
+use crate::tree::{move_row_of, value_problem};
 
 /// The moves of a main line.
 #[derive(Debug, Default)]
@@ -50,9 +50,22 @@ impl Moves {
     }
 
     /// A `B` (`white` false) or `W` property.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, white: bool, values: Values<'_>) {
         let color = if white { WHITE } else { BLACK };
+        // A move on a board of known size: nearly every one.
+        if let (Some(value), Some(size)) = (values.single(), self.size) {
+            if let Ok(played) = Move::decode(value, size) {
+                self.rows.push(move_row_of(color, played));
+                return;
+            }
+        }
+        self.push_other(color, values);
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn push_other(&mut self, color: i16, values: Values<'_>) {
         match (values.single(), self.size) {
             (Some(value), Some(size)) => self.play(color, value, size),
             (Some(value), None) => self.waiting.push((color, Ok(value.to_vec()))),
@@ -73,7 +86,6 @@ impl Moves {
         }
     }
 
-    #[inline]
     fn play(&mut self, color: i16, value: &[u8], size: BoardSize) {
         match Move::decode(value, size) {
             Ok(played) => self.rows.push(move_row_of(color, played)),
@@ -92,14 +104,18 @@ impl Moves {
         }
     }
 
-    /// The rows, and the warnings (the board size's, then the moves'), of
-    /// a main line read to its end; ready for the next game, with the
-    /// buffers kept.
-    pub fn take(&mut self) -> (Vec<[i16; 3]>, Vec<PropertyError>) {
+    /// The rows of a main line read to its end.
+    pub fn rows(&self) -> &[[i16; 3]] {
         debug_assert!(self.waiting.is_empty());
-        let rows = self.rows.to_vec();
-        let warnings = std::mem::take(&mut self.warnings);
-        self.clear();
-        (rows, warnings)
+        &self.rows
+    }
+
+    /// The warnings (the board size's, then the moves') of a main line
+    /// read to its end, as the binding reports them.
+    pub fn take_warnings(&mut self) -> Vec<Problem> {
+        self.warnings
+            .drain(..)
+            .map(|err| value_problem(&err))
+            .collect()
     }
 }

@@ -101,17 +101,6 @@ impl PyWarning {
     }
 }
 
-/// `message at line L, column C (byte O)`, as the library writes it.
-pub fn describe(problem: &Problem) -> String {
-    match problem.place {
-        Some(p) => format!(
-            "{} at line {}, column {} (byte {})",
-            problem.message, p.line, p.column, p.offset
-        ),
-        None => problem.message.clone(),
-    }
-}
-
 #[pymethods]
 impl PyWarning {
     /// The library's code, e.g. ``"skipped_text"`` (``kind`` is the same).

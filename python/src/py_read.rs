@@ -9,12 +9,12 @@ use bytes::Bytes;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyList, PyString, PyTuple};
-use sgf_tool::collection::Source;
+use sgf_tool::collection::{Delivery, Source};
 
-use crate::collect::Plan;
+use crate::collect::{CountNodes, Plan};
 use crate::data::{GameData, Problem};
 use crate::gather::{read_all, Item, Reading};
-use crate::py_game::{describe, write_spec, PyGame, PyNode, PyWarning};
+use crate::py_game::{write_spec, PyGame, PyNode, PyWarning};
 use crate::read::{Step, Steps};
 use crate::tree::write;
 
@@ -29,7 +29,7 @@ pub fn sgf_error(
         let class = py.import("sgf_stream._errors")?.getattr("SgfError")?;
         let place = problem.place.unwrap_or_default();
         let error = class.call1((
-            describe(problem),
+            problem.describe(),
             problem.code.as_str(),
             place.offset,
             place.line,
@@ -54,7 +54,7 @@ pub fn warn(
     let class = py.import("sgf_stream._errors")?.getattr("SgfWarning")?;
     let place = problem.place;
     let warning = class.call1((
-        describe(problem),
+        problem.describe(),
         problem.code.as_str(),
         place.map(|p| p.offset),
         place.map(|p| p.line),
@@ -91,15 +91,16 @@ fn input_bytes(data: &Bound<'_, PyAny>) -> PyResult<Bytes> {
     ))
 }
 
-/// What Python does with an item that is not a game: raises an error,
-/// warns, or keeps problems of no game in `loose`.
+/// What Python does with an item that holds no game: raises an error,
+/// warns, or keeps problems of no game in `loose`; an item of games is
+/// given back.
 pub fn settle(
     py: Python<'_>,
     item: Item,
     loose: &mut Vec<(Option<Arc<str>>, Problem)>,
-) -> PyResult<Option<Arc<GameData>>> {
+) -> PyResult<Option<Item>> {
     match item {
-        Item::Game(game) => return Ok(Some(game)),
+        Item::Game(_) | Item::Rows(_) => return Ok(Some(item)),
         Item::Error {
             problem,
             source,
@@ -171,7 +172,9 @@ fn parse_planned(py: Python<'_>, data: &Bound<'_, PyAny>, plan: Plan) -> PyResul
     let mut loose = Vec::new();
     let mut games = Vec::new();
     for item in items {
-        games.extend(settle(py, item, &mut loose)?);
+        if let Some(Item::Game(game)) = settle(py, item, &mut loose)? {
+            games.push(game);
+        }
     }
     let mut loose: Vec<Problem> = loose.into_iter().map(|(_, p)| p).collect();
     match games.last_mut() {
@@ -186,6 +189,37 @@ fn parse_planned(py: Python<'_>, data: &Bound<'_, PyAny>, plan: Plan) -> PyResul
         .into_iter()
         .map(|game| PyGame { data: game })
         .collect())
+}
+
+/// _read_only(paths, *, jobs=1, lenient=True, charset=None)
+/// --
+///
+/// Reads files, folders and archives as ``iter_games`` and ``to_arrow``
+/// do (the same collection: batches, worker threads, charsets, strict
+/// then lenient) and only counts their games and nodes: the library's
+/// reader, the peer of ``bench/bench.py``. Returns ``(games, nodes)``.
+#[pyfunction]
+#[pyo3(name = "_read_only", signature = (paths, *, jobs = 1, lenient = true, charset = None))]
+pub fn read_only(
+    py: Python<'_>,
+    paths: Vec<PathBuf>,
+    jobs: usize,
+    lenient: bool,
+    charset: Option<&str>,
+) -> PyResult<(u64, u64)> {
+    let collection = plan(lenient, charset, jobs)?.collection();
+    let sources = Source::paths(paths);
+    Ok(py.detach(|| {
+        let (mut games, mut nodes) = (0, 0);
+        collection.run(&sources, &CountNodes, |delivery| {
+            if let Delivery::Piece(_, done) = delivery {
+                games += done.games;
+                nodes += done.out;
+            }
+            std::ops::ControlFlow::Continue(())
+        });
+        (games, nodes)
+    }))
 }
 
 /// The games of files, folders and archives, read on worker threads, in
@@ -221,7 +255,7 @@ impl GameIterator {
                 self.reading = None;
                 return Ok(None);
             };
-            if let Some(game) = settle(py, item, &mut self.loose)? {
+            if let Some(Item::Game(game)) = settle(py, item, &mut self.loose)? {
                 return Ok(Some(game));
             }
         }

@@ -13,7 +13,8 @@ use bytes::Bytes;
 use sgf_stream::props::Category;
 use sgf_stream::Event;
 
-use crate::data::{Arena, Described, GameData, NodeRec, Nodes, PropRec, NONE};
+use crate::columns::{Columns, Row};
+use crate::data::{own_warnings, Arena, Described, GameData, NodeRec, Nodes, PropRec, NONE};
 use crate::moves::Moves;
 use crate::read::{game_events, Sink, Values};
 use crate::tree::{value_problem, Collector, Setup};
@@ -85,10 +86,12 @@ struct Open {
     last_child: Vec<u32>,
     depth: u32,
     on_main_line: bool,
-    /// Nodes seen on the main line.
+    /// Nodes seen on the main line, up to 2 (the root, and a node after).
     main_nodes: usize,
     nodes: u64,
-    /// Identifiers of the current node (packed), to refuse repeats.
+    /// The first identifier of the current node (packed; 0: none yet),
+    /// and the others, to refuse repeats.
+    first_ident: u64,
     idents: Vec<u64>,
     collector: Collector,
     setup: Setup,
@@ -113,6 +116,7 @@ impl Open {
         self.setup = Setup::default();
         self.marks.clear();
         self.last_child.clear();
+        self.first_ident = 0;
         self.idents.clear();
         self.current = NONE;
         self.depth = 0;
@@ -167,7 +171,6 @@ impl Builder {
             Event::Node => self.node(),
             Event::Property(ident, values) => {
                 if !self.property(ident.as_str(), Values(*values)) {
-                    self.open.clear();
                     return Step::Refused;
                 }
             }
@@ -183,23 +186,18 @@ impl Builder {
     /// The game that closed, its nodes to be built from `text` when first
     /// asked for (unless they were kept); ready for the next game.
     pub fn finish(&mut self, text: Bytes) -> GameData {
-        let open = &mut self.open;
         let info = OnceLock::new();
         if self.info {
-            let summary = open.collector.finish();
-            let _ = info.set(Described {
-                info: summary.info,
-                warnings: summary.warnings.iter().map(value_problem).collect(),
-            });
+            let _ = info.set(self.open.described());
         }
+        let open = &mut self.open;
         open.root_read();
-        let (moves, warnings) = open.moves.take();
         let mut game = GameData {
             node_count: open.nodes,
             setup: open.setup.take(),
-            moves,
+            moves: open.moves.rows().to_vec(),
             info,
-            later_warnings: warnings.iter().map(value_problem).collect(),
+            later_warnings: open.moves.take_warnings(),
             ..GameData::default()
         };
         game.nodes = match self.keep_nodes {
@@ -208,6 +206,38 @@ impl Builder {
         };
         open.clear();
         game
+    }
+
+    /// Appends the row of the game that closed, read in `charset`, to
+    /// `rows` (a builder that sums up the information); ready for the
+    /// next game.
+    pub fn finish_row(&mut self, rows: &mut Columns, charset: &'static str) {
+        let open = &mut self.open;
+        let described = open.described();
+        open.root_read();
+        let later = open.moves.take_warnings();
+        let mut warnings = Vec::new();
+        own_warnings(&described.warnings, &later, &mut warnings);
+        rows.push(&Row {
+            charset,
+            info: &described.info,
+            node_count: open.nodes,
+            moves: open.moves.rows(),
+            setup: &open.setup.take(),
+            warnings: &warnings,
+        });
+        open.clear();
+    }
+}
+
+impl Open {
+    /// The game information summed up, with the warnings about it.
+    fn described(&mut self) -> Described {
+        let summary = self.collector.finish();
+        Described {
+            info: summary.info,
+            warnings: summary.warnings.iter().map(value_problem).collect(),
+        }
     }
 }
 
@@ -273,17 +303,29 @@ impl Builder {
         }
     }
 
-    fn node(&mut self) {
+    /// `;`.
+    #[inline]
+    pub fn node(&mut self) {
         let open = &mut self.open;
         open.nodes += 1;
+        open.first_ident = 0;
         open.idents.clear();
-        if open.on_main_line {
+        // Past the main line's second node, a node of a game whose nodes
+        // are not kept is only counted.
+        if (open.on_main_line && open.main_nodes < 2) || self.keep_nodes {
+            self.node_more();
+        }
+    }
+
+    fn node_more(&mut self) {
+        let open = &mut self.open;
+        if open.on_main_line && open.main_nodes < 2 {
             open.main_nodes += 1;
             if open.main_nodes == 2 {
                 open.root_read();
             }
             // The collector only tells the root from the nodes after it.
-            if self.info && open.main_nodes <= 2 {
+            if self.info {
                 open.collector.node();
             }
         }
@@ -311,15 +353,39 @@ impl Builder {
         open.current = index;
     }
 
-    fn property(&mut self, ident: &str, values: Values<'_>) -> bool {
+    /// A property; `false` if it repeats in its node: the builder gives
+    /// the game up (see [`Step::Refused`]).
+    #[inline(always)]
+    pub fn property(&mut self, ident: &str, values: Values<'_>) -> bool {
+        let open = &mut self.open;
+        // A move of the main line, first in its node: nearly every
+        // property of a game record.
+        if let [colour @ (b'B' | b'W')] = *ident.as_bytes() {
+            if open.on_main_line && open.first_ident == 0 && !self.keep_nodes {
+                open.first_ident = u64::from(colour);
+                open.moves.push(colour == b'W', values);
+                return true;
+            }
+        }
+        let taken = self.any_property(ident, values);
+        if !taken {
+            self.open.clear();
+        }
+        taken
+    }
+
+    fn any_property(&mut self, ident: &str, values: Values<'_>) -> bool {
         let open = &mut self.open;
         let Some(packed) = pack(ident) else {
             return false;
         };
-        if open.idents.contains(&packed) {
+        if open.first_ident == 0 {
+            open.first_ident = packed;
+        } else if open.first_ident == packed || open.idents.contains(&packed) {
             return false;
+        } else {
+            open.idents.push(packed);
         }
-        open.idents.push(packed);
         if open.on_main_line {
             match ident.as_bytes() {
                 b"B" => open.moves.push(false, values),

@@ -151,3 +151,85 @@ def test_normalised_columns_are_typed(tmp_path):
     # The ordinal orders the ranks: the table sorts by strength.
     by_strength = table.sort_by([("black_rank_ordinal", "descending")])
     assert by_strength.column("black_rank").to_pylist()[:2] == ["8p", "30k"]
+
+
+INFO_COLUMNS = [
+    "black", "white", "black_rank", "white_rank", "result", "winner", "margin", "reason",
+    "komi", "handicap", "date", "date_last", "rules", "event", "round", "place", "name",
+    "time_limit", "overtime", "application",
+]
+
+
+def row_of(game):
+    """The row ``to_arrow`` gives ``game``, from what ``iter_games`` gives
+    (the game record's own reading: its information and warnings read
+    again from its text)."""
+
+    def text(w):
+        if w.line is None:
+            return w.message
+        return f"{w.message} at line {w.line}, column {w.column} (byte {w.offset})"
+
+    info = game.info
+    row = {name: getattr(info, name) for name in INFO_COLUMNS}
+    row.update(
+        source=game.source,
+        index=game.index,
+        charset=game.charset,
+        size_cols=info.size[0],
+        size_rows=info.size[1],
+        move_count=len(game.moves),
+        node_count=game.node_count,
+        moves=game.moves.tolist(),
+        setup_black=game.setup["AB"].tolist(),
+        setup_white=game.setup["AW"].tolist(),
+        setup_empty=game.setup["AE"].tolist(),
+        warnings=[text(w) for w in game.warnings],
+    )
+    return row
+
+
+def odd_inputs(folder):
+    """Games with repairs before, in and after them, a game skipped for a
+    repeated property read by the tree builder, text between games and a
+    file with no game."""
+    (folder / "a.sgf").write_bytes(GAMES + b"junk\n(;B[aa]B[bb];W[cc])(;KM[x]C[a];B[zz])")
+    (folder / "b.sgf").write_bytes(b"junk (;PB[Dee]RE[0];B[aa]")
+    (folder / "c.sgf").write_bytes(b"(;C[a]];B[aa])(;SZ[9];B[ii];W[jj]) trailing")
+    (folder / "d.sgf").write_bytes(b"no game here")
+    return folder
+
+
+def assert_rows_are_the_games(sources, **options):
+    games = [row_of(g) for g in sgf_stream.iter_games(sources, jobs=2)]
+    assert games, "some games"
+    for jobs, batch_size in [(1, 65536), (2, 97), (2, 1)]:
+        reader = sgf_stream.to_arrow(
+            sources, jobs=jobs, batch_size=batch_size, stream=True, **options
+        )
+        rows = [row for batch in reader for row in batch.to_pylist()]
+        assert len(rows) == len(games)
+        for at, (row, game) in enumerate(zip(rows, games)):
+            assert {k: row[k] for k in game} == game, (jobs, batch_size, at)
+
+
+def test_every_row_is_its_game_on_odd_inputs(tmp_path):
+    assert_rows_are_the_games(odd_inputs(tmp_path))
+    table = sgf_stream.to_arrow(tmp_path)
+    # What the reader found is among the warnings of the games it is
+    # before or in (worked out by hand from the text).
+    warnings = dict(zip(table.column("black").to_pylist(), table.column("warnings").to_pylist()))
+    assert warnings["Dee"][0] == "skipped text that is not SGF at line 1, column 1 (byte 0)"
+    codes = [len(w) for w in table.column("warnings").to_pylist()]
+    assert codes[:2] == [0, 0] and all(n > 0 for n in codes[2:5])
+
+
+def test_every_row_is_its_game_on_the_corpus(corpus):
+    assert_rows_are_the_games(shared("corpus"))
+
+
+def test_every_row_is_its_game_on_a_month_of_tygem():
+    folder = shared("tygem")
+    if folder is None:
+        pytest.skip("../shared/tygem is absent")
+    assert_rows_are_the_games(sorted(folder.glob("*.sgf.gz"))[0])

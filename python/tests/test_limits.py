@@ -57,16 +57,6 @@ def grown_mb(script):
 #: Past the reader's default value limit (64 MiB).
 OVER = (64 << 20) + (1 << 20)
 
-# The lenient reader keeps the bytes of a game it skips (issue 24, item
-# 2, in `src/read`), and its charset stage holds them twice (input bytes
-# and text): reading past a value over the limit grows with the value
-# until that is fixed there.
-KEEPS_SKIPPED = pytest.mark.xfail(
-    strict=False,
-    reason="the library's lenient skip keeps the skipped game (issue 24, item 2)",
-)
-
-
 def test_a_value_over_the_limit_in_a_gz_is_skipped_with_a_warning(tmp_path):
     path = tmp_path / "over.sgf.gz"
     huge_gz(path, OVER)
@@ -115,7 +105,6 @@ def gigabyte_gz(tmp_path_factory):
     return path
 
 
-@KEEPS_SKIPPED
 def test_a_gigabyte_value_in_a_gz_is_skipped_in_bounded_memory(gigabyte_gz):
     lines, grown = grown_mb(
         f"""
@@ -133,7 +122,6 @@ def test_a_gigabyte_value_in_a_gz_is_skipped_in_bounded_memory(gigabyte_gz):
     assert grown < 128, f"grew by {grown} MB"
 
 
-@KEEPS_SKIPPED
 def test_a_gigabyte_value_in_a_gz_is_an_error_in_bounded_memory_when_strict(gigabyte_gz):
     lines, grown = grown_mb(
         f"""
@@ -148,7 +136,6 @@ def test_a_gigabyte_value_in_a_gz_is_an_error_in_bounded_memory_when_strict(giga
     assert grown < 128, f"grew by {grown} MB"
 
 
-@KEEPS_SKIPPED
 def test_to_arrow_on_a_300_mb_value_is_bounded(tmp_path):
     if not os.path.exists("/proc/self/status"):
         pytest.skip("no /proc/self/status to read peak memory from")
@@ -168,6 +155,41 @@ def test_to_arrow_on_a_300_mb_value_is_bounded(tmp_path):
         """
     )
     assert lines == ["['Ann', 'Bob'] [0, 1]", "[('skipped_game_tree', 0)]"]
+    assert grown < 128, f"grew by {grown} MB"
+
+
+def test_to_arrow_on_a_gigabyte_value_in_a_gz_is_bounded(gigabyte_gz):
+    lines, grown = grown_mb(
+        f"""
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            table = sgf_stream.to_arrow({str(gigabyte_gz)!r}, jobs=2)
+        print(table.column("black").to_pylist(), table.column("index").to_pylist())
+        print([(w.message.code, w.message.game) for w in caught])
+        """
+    )
+    assert lines == ["['Ann', 'Bob'] [0, 1]", "[('skipped_game_tree', 0)]"]
+    assert grown < 128, f"grew by {grown} MB"
+
+
+def test_iter_games_on_a_300_mb_value_is_bounded(tmp_path):
+    if not os.path.exists("/proc/self/status"):
+        pytest.skip("no /proc/self/status to read peak memory from")
+    path = tmp_path / "big.sgf"
+    with open(path, "wb") as out:
+        out.write(HEAD)
+        for _ in range(300):
+            out.write(b"a" * (1 << 20))
+        out.write(AFTER)
+    lines, grown = grown_mb(
+        f"""
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            games = [(g.index, g.info.black) for g in sgf_stream.iter_games({str(path)!r}, jobs=2)]
+        print(games, [(w.message.code, w.message.game) for w in caught])
+        """
+    )
+    assert lines == ["[(0, 'Ann'), (1, 'Bob')] [('skipped_game_tree', 0)]"]
     assert grown < 128, f"grew by {grown} MB"
 
 

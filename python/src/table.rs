@@ -1,0 +1,258 @@
+//! `to_arrow`'s tables for Python: the rows that worker threads wrote
+//! (`columns.rs`), put together into batches without the GIL and handed
+//! to Python as numpy arrays that own the buffers (no copy) for pyarrow
+//! to wrap: no Python object per game or per move.
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use sgf_tool::collection::Source;
+
+use crate::collect::Plan;
+use crate::columns::{bitmap, names, Column, Columns};
+use crate::data::Problem;
+use crate::gather::{read_all, Item, Reading};
+use crate::py_read::{plan, settle};
+
+/// `values` as a numpy array that owns them, in little-endian order (as
+/// Arrow wants them).
+fn buffer<'py, T: numpy::Element + Copy>(
+    py: Python<'py>,
+    mut values: Vec<T>,
+    to_le: impl Fn(T) -> T,
+) -> Bound<'py, PyAny> {
+    if cfg!(target_endian = "big") {
+        values.iter_mut().for_each(|v| *v = to_le(*v));
+    }
+    numpy::PyArray1::from_vec(py, values).into_any()
+}
+
+fn bytes_buffer(py: Python<'_>, values: Vec<u8>) -> Bound<'_, PyAny> {
+    buffer(py, values, |v| v)
+}
+
+/// One column for Python: `(kind, buffers...)`, each buffer a numpy array
+/// (a validity bitmap may be None).
+fn to_python(py: Python<'_>, column: Column) -> PyResult<Bound<'_, PyAny>> {
+    let optional = |data: Option<Vec<u8>>| match data {
+        Some(data) => bytes_buffer(py, data),
+        None => py.None().into_bound(py),
+    };
+    let offsets = |values: Vec<i32>| buffer(py, values, i32::to_le);
+    let list = match column {
+        Column::Utf8 {
+            valid,
+            offsets: at,
+            data,
+        } => vec![
+            "utf8".into_pyobject(py)?.into_any(),
+            optional(bitmap(&valid)),
+            offsets(at),
+            bytes_buffer(py, data),
+        ],
+        Column::Number {
+            kind, valid, data, ..
+        } => vec![
+            kind.into_pyobject(py)?.into_any(),
+            optional(bitmap(&valid)),
+            bytes_buffer(py, data),
+        ],
+        Column::Points {
+            width,
+            offsets: at,
+            values,
+        } => vec![
+            "points".into_pyobject(py)?.into_any(),
+            width.into_pyobject(py)?.into_any(),
+            offsets(at),
+            buffer(py, values, i16::to_le),
+        ],
+        Column::Texts {
+            offsets: at,
+            inner,
+            data,
+        } => vec![
+            "texts".into_pyobject(py)?.into_any(),
+            offsets(at),
+            offsets(inner),
+            bytes_buffer(py, data),
+        ],
+    };
+    Ok(PyList::new(py, list)?.into_any())
+}
+
+/// The Python form of a batch: ``{"length": n, "columns": [(name,
+/// [kind, buffers...]), ...]}``.
+fn batch(py: Python<'_>, columns: Columns) -> PyResult<Bound<'_, PyDict>> {
+    let out = PyDict::new(py);
+    out.set_item("length", columns.len())?;
+    let list = PyList::empty(py);
+    for (column, name) in columns.columns.into_iter().zip(names()) {
+        list.append((name, to_python(py, column)?))?;
+    }
+    out.set_item("columns", list)?;
+    Ok(out)
+}
+
+/// The reading plan of a table.
+fn table_plan(lenient: bool, charset: Option<&str>, jobs: usize) -> PyResult<Plan> {
+    Ok(Plan {
+        table: true,
+        ..plan(lenient, charset, jobs)?
+    })
+}
+
+/// batch_from_bytes(inputs, *, lenient=True, charset=None)
+/// --
+///
+/// The table rows of ``(source, data)`` pairs held in memory (as Spark's
+/// ``binaryFile`` source gives them), as a batch (see ``next_batch``).
+/// Warnings of input that holds no game are left out; a strict read
+/// raises ``SgfError`` at the first malformation.
+#[pyfunction]
+#[pyo3(signature = (inputs, *, lenient = true, charset = None))]
+pub fn batch_from_bytes<'py>(
+    py: Python<'py>,
+    inputs: Vec<(String, Vec<u8>)>,
+    lenient: bool,
+    charset: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let plan = table_plan(lenient, charset, 1)?;
+    // Each input is read as a file of its name would be: a `.gz` file
+    // decompressed, an archive member by member.
+    let sources: Vec<Source> = inputs
+        .into_iter()
+        .map(|(name, data)| Source::Bytes {
+            name,
+            bytes: bytes::Bytes::from(data),
+        })
+        .collect();
+    let items = py.detach(|| read_all(&sources, plan, true));
+    let mut parts = Vec::new();
+    let mut loose = Vec::new();
+    for item in items {
+        if let Some(Item::Rows(rows)) = settle(py, item, &mut loose)? {
+            parts.push(rows);
+        }
+    }
+    let columns = py.detach(|| {
+        let mut columns = Columns::new();
+        columns.extend(parts.iter().map(|part| (part, 0..part.len())));
+        columns
+    });
+    batch(py, columns)
+}
+
+/// Batches of table rows from files, folders and archives; made by
+/// ``sgf_stream.to_arrow``.
+#[pyclass(module = "sgf_stream")]
+pub struct TableReader {
+    /// In a `Mutex` only so that Python's threads may share the reader;
+    /// taken through `&mut self`, never locked.
+    reading: Option<Mutex<Reading>>,
+    /// Rows read and not yet handed out: each part from its first row
+    /// not handed out.
+    parts: VecDeque<(Columns, usize)>,
+    loose: Vec<(Option<Arc<str>>, Problem)>,
+}
+
+impl TableReader {
+    /// Rows read and not yet handed out.
+    fn ready(&self) -> usize {
+        self.parts
+            .iter()
+            .map(|(part, from)| part.len() - from)
+            .sum()
+    }
+
+    /// Takes `rows` rows (or all there are) out of the parts, into one
+    /// table.
+    fn take(&mut self, rows: usize) -> Columns {
+        let mut ranges = Vec::new();
+        let mut left = rows;
+        for (part, from) in &self.parts {
+            if left == 0 {
+                break;
+            }
+            let end = part.len().min(from + left);
+            left -= end - from;
+            ranges.push((part, *from..end));
+        }
+        let mut columns = Columns::new();
+        columns.extend(ranges.iter().cloned());
+        let mut taken = rows - left;
+        while let Some((part, from)) = self.parts.front_mut() {
+            let here = (part.len() - *from).min(taken);
+            *from += here;
+            taken -= here;
+            if *from < part.len() {
+                break;
+            }
+            self.parts.pop_front();
+        }
+        columns
+    }
+}
+
+#[pymethods]
+impl TableReader {
+    #[new]
+    #[pyo3(signature = (paths, *, jobs = 1, lenient = true, charset = None))]
+    fn new(
+        paths: Vec<PathBuf>,
+        jobs: usize,
+        lenient: bool,
+        charset: Option<&str>,
+    ) -> PyResult<Self> {
+        let plan = table_plan(lenient, charset, jobs)?;
+        let reading = Reading::start(Source::paths(paths), plan);
+        Ok(TableReader {
+            reading: Some(Mutex::new(reading)),
+            parts: VecDeque::new(),
+            loose: Vec::new(),
+        })
+    }
+
+    /// The next batch of at most `rows` games, as ``{"length": n,
+    /// "columns": [(name, [kind, buffers...]), ...]}``; None at the end.
+    fn next_batch<'py>(
+        &mut self,
+        py: Python<'py>,
+        rows: usize,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let rows = rows.max(1);
+        while self.ready() < rows {
+            let Some(Ok(reading)) = self.reading.as_mut().map(Mutex::get_mut) else {
+                break;
+            };
+            // The GIL is held only for what Python must see: warnings and
+            // errors.
+            let Some(item) = py.detach(|| reading.next_item()) else {
+                self.reading = None;
+                break;
+            };
+            if let Some(Item::Rows(part)) = settle(py, item, &mut self.loose)? {
+                self.parts.push_back((part, 0));
+            }
+        }
+        if self.parts.is_empty() {
+            return Ok(None);
+        }
+        let columns = py.detach(|| self.take(rows));
+        batch(py, columns).map(Some)
+    }
+
+    /// Column names and kinds, for an empty input's schema.
+    #[staticmethod]
+    fn layout(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+        let list = PyList::empty(py);
+        for (column, name) in Columns::new().columns.into_iter().zip(names()) {
+            list.append((name, to_python(py, column)?))?;
+        }
+        Ok(list)
+    }
+}
