@@ -98,9 +98,29 @@ impl TreeBuilder {
         }
     }
 
-    /// Drops the game tree being built when it closes: a lenient reader
-    /// abandoned it.
-    pub(crate) fn abandon(&mut self) {
+    /// Drops the game tree being built when it closes: the reader gave it
+    /// up ([`Reader::take_abandoned`](crate::Reader::take_abandoned)).
+    /// The events that close it are still pushed; no tree comes of them.
+    /// Nothing happens between games.
+    ///
+    /// ```
+    /// use sgf_stream::{build::TreeBuilder, ReaderBuilder};
+    ///
+    /// let input = b"(;GM[1])(;C[a very long comment])(;GM[1]C[ok])";
+    /// let mut reader = ReaderBuilder::new().max_value_len(8).lenient(true).from_slice(input);
+    /// let mut builder = TreeBuilder::lenient();
+    /// let mut trees = Vec::new();
+    /// while let Some((event, span)) = reader.next_spanned()? {
+    ///     if reader.take_abandoned() {
+    ///         builder.abandon();
+    ///     }
+    ///     trees.extend(builder.push_spanned(&event, span)?);
+    /// }
+    /// assert_eq!(trees.len(), 2);
+    /// assert_eq!(trees[1].get("C").unwrap(), ["ok"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn abandon(&mut self) {
         self.abandoned = !self.marks.is_empty();
     }
 

@@ -308,3 +308,66 @@ fn in_place_needs_plain_files() {
         .code(2)
         .stdout("");
 }
+
+/// A game the lenient reader gives up (a value that never closes, with a
+/// game after it) is no game for the subcommands that hand games on:
+/// not a line of `json`, not listed by `select`, not split into a file,
+/// not indexed; the games around it are, each once.
+#[test]
+fn a_game_the_reader_gives_up_is_handed_on_by_no_subcommand() {
+    let dir = TempDir::new().unwrap();
+    // No `]` after the value that never closes: the last game has none.
+    let input = "(;GM[1]CA[UTF-8];B[aa])\n(;GM[1];B[bb];W[cc]C[never closed\n(;;;)\n";
+    let path = write(dir.path(), "given-up.sgf", input);
+    let output = sgf().arg("json").arg(&path).output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let shapes: Vec<(usize, u64)> = stdout
+        .lines()
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .map(|game| {
+            (
+                game["moves"].as_array().unwrap().len(),
+                game["nodes"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(shapes, [(1, 2), (0, 3)], "{stdout}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("given-up.sgf:2:1: error: skipped a game tree"),
+        "{stderr}"
+    );
+    assert_eq!(output.status.code(), Some(1));
+
+    let listed = cli::stdout_of(sgf().args(["select", "--list"]).arg(&path));
+    let name = path.display();
+    assert_eq!(listed, format!("{name}:0\n{name}:1\n"));
+
+    let out = dir.path().join("split");
+    sgf()
+        .arg("split")
+        .arg("--out-dir")
+        .arg(&out)
+        .arg(&path)
+        .assert()
+        .code(1);
+    let games: Vec<String> = files_below(&out)
+        .iter()
+        .map(|file| fs::read_to_string(out.join(file)).unwrap())
+        .collect();
+    assert_eq!(games.len(), 2, "{games:?}");
+    // Each in UTF-8, saying so in its root.
+    assert_eq!(games, ["(;GM[1]CA[UTF-8];B[aa])\n", "(;CA[UTF-8];;)\n"]);
+
+    let index = dir.path().join("games.idx");
+    let printed = Command::cargo_bin("sgf")
+        .unwrap()
+        .arg("index")
+        .arg("-o")
+        .arg(&index)
+        .arg(&path)
+        .output()
+        .unwrap();
+    let said = String::from_utf8(printed.stderr).unwrap();
+    assert!(said.contains("2 games indexed"), "{said}");
+}

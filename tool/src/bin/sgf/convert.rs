@@ -77,6 +77,9 @@ pub struct Convert {
     root: Root,
     /// A stream: its text cannot be copied.
     stream: bool,
+    /// The reader gave up the game open: its text is copied as it is,
+    /// and it is not one of `games`.
+    given_up: bool,
 }
 
 impl Convert {
@@ -91,6 +94,7 @@ impl Convert {
             depth: Depth::default(),
             root: Root::Done,
             stream: false,
+            given_up: false,
         }
     }
 
@@ -152,6 +156,13 @@ impl Visit for Convert {
             }
             return;
         };
+        if self.given_up {
+            // The events that close a game the reader gave up cover no
+            // byte of the text, which is copied as it is.
+            self.depth.step(event);
+            self.given_up = self.depth.depth > 0;
+            return;
+        }
         let span = span.start as usize..span.end as usize;
         let opens = self.depth.step(event);
         if opens {
@@ -183,6 +194,10 @@ impl Visit for Convert {
             self.copy_to(text, span.end);
             self.games.push(self.game_start..self.out.len());
         }
+    }
+
+    fn abandoned(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) {
+        self.given_up = true;
     }
 
     fn take(&mut self, ctx: &Ctx<'_>, notes: &mut Vec<Note>) -> Converted {

@@ -90,6 +90,12 @@ impl Visit for Outcomes {
         self.games = 0;
         std::mem::take(&mut self.found)
     }
+    /// A game the reader gave up is no game: its tree is not built.
+    fn abandoned(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) {
+        if let Some(builder) = &mut self.builder {
+            builder.abandon();
+        }
+    }
 }
 
 /// Games that are the same game, in the order of the first one.

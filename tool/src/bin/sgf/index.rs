@@ -84,6 +84,12 @@ impl Visit for Records {
         self.builder = None;
         std::mem::take(&mut self.found)
     }
+    /// A game the reader gave up is no game: its tree is not built.
+    fn abandoned(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) {
+        if let Some(builder) = &mut self.builder {
+            builder.abandon();
+        }
+    }
 }
 
 /// What [`each_record`] hands on, in input order.

@@ -72,6 +72,8 @@ pub struct Pick {
     depth: Depth,
     /// Before the game's first `)`.
     main: bool,
+    /// The reader gave up the game open: it is no game.
+    given_up: bool,
     kept: Vec<bool>,
 }
 
@@ -83,6 +85,7 @@ impl Pick {
             facts: GameFacts::default(),
             depth: Depth::default(),
             main: false,
+            given_up: false,
             kept: Vec::new(),
         }
     }
@@ -119,12 +122,19 @@ impl Visit for Pick {
             Event::Property(ident, values) => self.property(ident.as_str(), values),
             Event::EndGameTree => {
                 self.main = false;
-                if self.depth.depth == 0 {
+                if self.depth.depth == 0 && !std::mem::take(&mut self.given_up) {
                     self.kept.push(self.filter.matches(&self.facts));
                 }
             }
             _ => {}
         }
+    }
+
+    fn abandoned(&mut self, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
+        if let Some(text) = &mut self.text {
+            text.abandoned(ctx, notes);
+        }
+        self.given_up = true;
     }
 
     fn take(&mut self, ctx: &Ctx<'_>, notes: &mut Vec<Note>) -> Picked {
