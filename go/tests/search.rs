@@ -202,7 +202,7 @@ fn check_hits(
     let index = Index::from_bytes(&bytes).unwrap();
     let options = SearchOptions::new().colors(colors).threads(2);
     let searched: Vec<(u64, Found)> = index
-        .search(pattern, options)
+        .search(pattern, &options)
         .unwrap()
         .hits
         .iter()

@@ -211,10 +211,21 @@ class IndexFile:
     @property
     def games(self) -> int: ...
     def search_sgf(
-        self, sgf: bytes, *, colors: bool = False, jobs: int = 1
+        self,
+        sgf: bytes,
+        *,
+        colors: bool = False,
+        jobs: int = 1,
+        filters: Optional[Dict[str, Any]] = None,
     ) -> Tuple[Dict[str, List[Any]], Dict[str, List[Any]]]: ...
     def search_grid(
-        self, grid: Any, region: Any = None, *, colors: bool = False, jobs: int = 1
+        self,
+        grid: Any,
+        region: Any = None,
+        *,
+        colors: bool = False,
+        jobs: int = 1,
+        filters: Optional[Dict[str, Any]] = None,
     ) -> Tuple[Dict[str, List[Any]], Dict[str, List[Any]]]: ...
 
 def parse(

@@ -19,14 +19,24 @@ moves played next, in the pattern's orientation and colours.
 ([1, 1], [0, 2])
 >>> next_moves.column("count").to_pylist()
 [2]
+
+Keyword arguments keep only the games of some players, ranks, results,
+dates, komi or handicap, as ``sgf select`` and ``sgf search`` filter
+them:
+
+>>> hits, next_moves = index.search("(;SZ[9]AB[cc]VW[aa:dd])", winner="B")
+>>> hits.column("game").to_pylist(), next_moves.column("count").to_pylist()
+([0], [1])
 """
 
+import datetime
 import os
-from typing import Any, NamedTuple, Optional, Sequence, Union
+from typing import Any, Dict, NamedTuple, Optional, Sequence, Tuple, Union
 
 from ._native import IndexFile
 
 Source = Union[str, "os.PathLike[str]"]
+Day = Union[str, datetime.date]
 
 
 class SearchResult(NamedTuple):
@@ -42,6 +52,20 @@ def _jobs(jobs: Optional[int]) -> int:
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
     return jobs
+
+
+def _filters(filters: Dict[str, Any]) -> Dict[str, Any]:
+    """The filters that are set, with dates and sizes as text."""
+    out = {}
+    for name, value in filters.items():
+        if value is None or (name == "exact_names" and not value):
+            continue
+        if name in ("date_from", "date_to") and isinstance(value, datetime.date):
+            value = value.isoformat()
+        elif name == "size":
+            value = f"{value[0]}:{value[1]}" if isinstance(value, tuple) else str(value)
+        out[name] = value
+    return out
 
 
 class Index:
@@ -86,6 +110,21 @@ class Index:
         *,
         region: Any = None,
         jobs: Optional[int] = None,
+        player: Optional[str] = None,
+        black: Optional[str] = None,
+        white: Optional[str] = None,
+        exact_names: bool = False,
+        min_rank: Optional[str] = None,
+        max_rank: Optional[str] = None,
+        winner: Optional[str] = None,
+        reason: Optional[str] = None,
+        date_from: Optional[Day] = None,
+        date_to: Optional[Day] = None,
+        size: Union[int, Tuple[int, int], None] = None,
+        handicap: Optional[int] = None,
+        komi: Optional[float] = None,
+        min_moves: Optional[int] = None,
+        max_moves: Optional[int] = None,
     ) -> SearchResult:
         """The games where ``pattern`` occurs, and the moves played next.
 
@@ -102,23 +141,63 @@ class Index:
         ``continuations`` has one row per next move: ``color``, ``col``,
         ``row`` (null for a pass), ``count``, ``black_wins``,
         ``white_wins``, ``black_share``, ``white_share``.
+
+        The other keyword arguments are the filters of ``sgf select``
+        (``--min-rank`` is ``min_rank``, ``--from`` ``date_from``): a game
+        that does not pass them all is no hit, and its next move is not
+        counted. A game whose value is unknown does not pass a filter on
+        it. ``player``, ``black``, ``white``: a name found in ``PB``/``PW``
+        (either, Black's, White's), ignoring letter case, anywhere in it
+        or with ``exact_names`` as the whole name; ``min_rank``,
+        ``max_rank``: both players' ranks (``"5k"``, ``"3d"``, ``"9p"``);
+        ``winner`` (``"B"`` or ``"W"``) and ``reason`` (``"score"``,
+        ``"resign"``, ``"time"``, ``"forfeit"``, ``"draw"``, ``"void"``,
+        ``"unknown"``); ``date_from``, ``date_to``: the game's first date,
+        from a ``datetime.date`` or ``"YYYY[-MM[-DD]]"``, compared on what
+        both say (``date_to="1996"`` keeps 1996-12-31); ``size`` (``19``
+        or ``(cols, rows)``), ``handicap`` (no ``HA`` is 0), ``komi``
+        (``KM[750]`` is 7.5); ``min_moves``, ``max_moves`` on the main
+        line, passes included. The index does not store which properties
+        a game uses, so there is no ``has``. A bad value raises
+        ``ValueError``.
         """
         import pyarrow as pa
 
         jobs = _jobs(jobs)
+        filters = _filters(
+            dict(
+                player=player,
+                black=black,
+                white=white,
+                exact_names=exact_names,
+                min_rank=min_rank,
+                max_rank=max_rank,
+                winner=winner,
+                reason=reason,
+                date_from=date_from,
+                date_to=date_to,
+                size=size,
+                handicap=handicap,
+                komi=komi,
+                min_moves=min_moves,
+                max_moves=max_moves,
+            )
+        )
         if isinstance(pattern, (str, bytes, os.PathLike)):
             text = os.fsencode(pattern) if not isinstance(pattern, bytes) else pattern
             if not text.lstrip().startswith(b"("):
                 with open(pattern, "rb") as file:
                     text = file.read()
-            hits, table = self._file.search_sgf(text, colors=colors, jobs=jobs)
+            hits, table = self._file.search_sgf(text, colors=colors, jobs=jobs, filters=filters)
         else:
             import numpy as np
 
             grid = np.ascontiguousarray(pattern, dtype=np.int8)
             if region is not None:
                 region = np.ascontiguousarray(region, dtype=np.bool_)
-            hits, table = self._file.search_grid(grid, region, colors=colors, jobs=jobs)
+            hits, table = self._file.search_grid(
+                grid, region, colors=colors, jobs=jobs, filters=filters
+            )
         hit_types = {
             "file": pa.string(),
             "game": pa.uint32(),

@@ -1,7 +1,8 @@
 //! `_native.IndexFile`: the search index of `sgf_go::search`, built from
 //! inputs found by `sgf_tool::inputs` and searched for patterns; the
 //! Python class `sgf_stream.Index` wraps it and makes Arrow tables of
-//! the results.
+//! the results. A search's filters (the keyword arguments of
+//! `Index.search`) become the library's `sgf_stream::game::Filter`.
 
 use std::io::Read;
 use std::ops::ControlFlow;
@@ -9,10 +10,11 @@ use std::path::PathBuf;
 use std::sync::mpsc;
 
 use numpy::PyReadonlyArray2;
-use pyo3::exceptions::{PyFileExistsError, PyOSError, PyValueError};
+use pyo3::exceptions::{PyFileExistsError, PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use sgf_go::search::{GameRecord, Index, IndexBuilder, Pattern, SearchOptions, SearchResults};
+use sgf_stream::game::{Date, Filter, Rank, Reason};
 use sgf_stream::typed::{BoardSize, Color, Move};
 use sgf_stream::ReaderBuilder;
 use sgf_tool::inputs::{Failure, FoundFile, Input, Visitor, Walker};
@@ -138,6 +140,60 @@ fn add_inputs(builder: &mut IndexBuilder, paths: &[PathBuf], jobs: usize) -> Vec
     })
 }
 
+/// The library's filter from the filters of `Index.search`, a dict of
+/// its keyword arguments that are set: names as strings, `exact_names`
+/// a bool, ranks, the winner (`B` or `W`), the reason, dates
+/// (`YYYY[-MM[-DD]]`) and the size (`N` or `COLS:ROWS`) as text, the
+/// handicap and the moves as integers, the komi as a number.
+fn filter_of(filters: Option<&Bound<'_, PyDict>>) -> PyResult<Filter> {
+    let mut filter = Filter::new();
+    for (key, value) in filters.into_iter().flat_map(|dict| dict.iter()) {
+        let key: String = key.extract()?;
+        let bad = |err: String| PyValueError::new_err(format!("{key}: {err}"));
+        let text = || value.extract::<String>();
+        let rank =
+            |text: String| Rank::parse(&text).map_err(|e| bad(format!("`{text}` is no rank: {e}")));
+        let date = |text: String| {
+            Date::parse(&text).map_err(|e| bad(format!("`{text}` is no YYYY[-MM[-DD]] date: {e}")))
+        };
+        filter = match key.as_str() {
+            "player" => filter.player(&text()?),
+            "black" => filter.black(&text()?),
+            "white" => filter.white(&text()?),
+            "exact_names" => filter.exact_names(value.extract()?),
+            "min_rank" => filter.min_rank(rank(text()?)?),
+            "max_rank" => filter.max_rank(rank(text()?)?),
+            "winner" => filter.winner(match text()?.as_str() {
+                "B" | "b" => Color::Black,
+                "W" | "w" => Color::White,
+                other => return Err(bad(format!("`{other}` is neither B nor W"))),
+            }),
+            "reason" => {
+                let text = text()?;
+                filter.reason(text.parse::<Reason>().map_err(|_| {
+                    bad(format!(
+                        "`{text}` is not one of score, resign, time, forfeit, draw, void, unknown"
+                    ))
+                })?)
+            }
+            "date_from" => filter.date_from(date(text()?)?),
+            "date_to" => filter.date_to(date(text()?)?),
+            "size" => {
+                let text = text()?;
+                let size = BoardSize::decode_lenient(text.as_bytes())
+                    .map_err(|e| bad(format!("`{text}`: {e}")))?;
+                filter.size(size)
+            }
+            "handicap" => filter.handicap(value.extract()?),
+            "komi" => filter.komi(value.extract()?),
+            "min_moves" => filter.min_moves(value.extract()?),
+            "max_moves" => filter.max_moves(value.extract()?),
+            _ => return Err(PyTypeError::new_err(format!("no search filter `{key}`"))),
+        };
+    }
+    Ok(filter)
+}
+
 /// The results as two dicts of columns: the hits, and the next moves.
 fn results_to_python<'py>(
     py: Python<'py>,
@@ -258,23 +314,26 @@ impl IndexFile {
         Ok(Index::from_bytes(&self.bytes).map_err(index_error)?.games())
     }
 
-    /// Searches for the pattern in the root of `sgf`.
-    #[pyo3(signature = (sgf, *, colors = false, jobs = 1))]
+    /// Searches for the pattern in the root of `sgf`, in the games that
+    /// pass `filters` (see [`filter_of`]).
+    #[pyo3(signature = (sgf, *, colors = false, jobs = 1, filters = None))]
     fn search_sgf<'py>(
         &self,
         py: Python<'py>,
         sgf: &[u8],
         colors: bool,
         jobs: usize,
+        filters: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
         let pattern = Pattern::from_sgf(sgf).map_err(index_error)?;
-        self.search(py, &pattern, colors, jobs)
+        let options = options(colors, jobs, filters)?;
+        self.search(py, &pattern, &options)
     }
 
     /// Searches for the pattern in `grid` (rows × columns: 1 black, -1
     /// white, 0 empty), on the points where `region` is true (all when
-    /// it is None).
-    #[pyo3(signature = (grid, region = None, *, colors = false, jobs = 1))]
+    /// it is None), in the games that pass `filters`.
+    #[pyo3(signature = (grid, region = None, *, colors = false, jobs = 1, filters = None))]
     fn search_grid<'py>(
         &self,
         py: Python<'py>,
@@ -282,7 +341,9 @@ impl IndexFile {
         region: Option<PyReadonlyArray2<'py, bool>>,
         colors: bool,
         jobs: usize,
+        filters: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
+        let options = options(colors, jobs, filters)?;
         let grid = grid.as_array();
         let (rows, cols) = grid.dim();
         if !(1..=52).contains(&rows) || !(1..=52).contains(&cols) {
@@ -318,8 +379,21 @@ impl IndexFile {
             rows: rows as u8,
         };
         let pattern = Pattern::from_grid(size, &points).map_err(index_error)?;
-        self.search(py, &pattern, colors, jobs)
+        self.search(py, &pattern, &options)
     }
+}
+
+/// The options of a search: `colors`, `jobs` threads, the filters.
+fn options(
+    colors: bool,
+    jobs: usize,
+    filters: Option<&Bound<'_, PyDict>>,
+) -> PyResult<SearchOptions> {
+    SearchOptions::new()
+        .colors(colors)
+        .threads(jobs)
+        .with_filter(filter_of(filters)?)
+        .map_err(index_error)
 }
 
 impl IndexFile {
@@ -327,11 +401,9 @@ impl IndexFile {
         &self,
         py: Python<'py>,
         pattern: &Pattern,
-        colors: bool,
-        jobs: usize,
+        options: &SearchOptions,
     ) -> PyResult<(Bound<'py, PyDict>, Bound<'py, PyDict>)> {
         let index = Index::from_bytes(&self.bytes).map_err(index_error)?;
-        let options = SearchOptions::new().colors(colors).threads(jobs);
         let results = py
             .detach(|| index.search(pattern, options))
             .map_err(index_error)?;

@@ -2,9 +2,18 @@
 //! [`CompactBuilder`] for [`CompactTree`]s, and [`Games`], one game at a
 //! time from any [`Reader`].
 //!
-//! [`parse`](crate::parse), [`parse_collection`], [`games`],
-//! [`compact_games`] and
-//! [`CompactTree::from_bytes`] are all a reader and a builder.
+//! Every way to get trees is a reader and a builder; which to call:
+//!
+//! | you have | you want | call |
+//! |---|---|---|
+//! | one game in memory | an [`SgfTree`] | [`parse`](crate::parse) |
+//! | a collection in memory | `Vec<SgfTree>` | [`parse_collection`] (options: [`ReaderBuilder::parse_collection`](crate::ReaderBuilder::parse_collection)) |
+//! | a file in memory, any charset, maybe broken | trees, warnings, charset | [`ReaderBuilder::read_collection`](crate::ReaderBuilder::read_collection) |
+//! | a stream (`io::Read`) | one game at a time | [`games`] (options: [`ReaderBuilder::games`](crate::ReaderBuilder::games)) |
+//! | a stream, in little memory | one [`CompactTree`] per game | [`compact_games`] |
+//! | a collection in memory, in little memory | one [`CompactTree`] | [`CompactTree::from_bytes`] |
+//! | any [`Reader`] | trees as it reads | [`Games::new`] with a builder |
+//! | many files, in parallel | a visitor per batch | `sgf_tool::collection` (crate `sgf-tool`) |
 //!
 //! ```
 //! use sgf_stream::{build::{Games, TreeBuilder}, read::Reader};

@@ -100,7 +100,7 @@ impl TreeBuilder {
 
     /// Drops the game tree being built when it closes: a lenient reader
     /// abandoned it.
-    pub fn abandon(&mut self) {
+    pub(crate) fn abandon(&mut self) {
         self.abandoned = !self.marks.is_empty();
     }
 

@@ -34,6 +34,7 @@
 //! value. Offsets in events, errors and warnings count bytes of the input
 //! as given. Without the `encoding` feature input is read as UTF-8.
 
+mod decision;
 mod decode;
 mod detect;
 mod labels;

@@ -5,8 +5,8 @@
 
 use encoding_rs::DecoderResult;
 
+use super::decision::{find_ca, Decision, Prefix};
 use super::decode::{Out, Transcoder};
-use super::detect::{find_ca, Decision, Prefix};
 use super::offsets::Anchors;
 use super::structure;
 use super::{Charset, CharsetSource};

@@ -1,7 +1,7 @@
 //! UTF-16 without a byte order mark: a `CA` written in it, or its zero
 //! bytes.
 
-use super::detect::Found;
+use super::decision::Found;
 use super::Charset;
 
 /// The UTF-16 code units of `bytes` (up to 4 KiB), as `charset`

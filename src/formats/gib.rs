@@ -149,7 +149,8 @@ impl<'a, 't> Gib<'a, 't> {
                 let skipped = self
                     .text
                     .span(self.text.line_start(from)..self.text.line_start(self.line - 1));
-                self.warn(WarningKind::SkippedLine, skipped);
+                self.warnings
+                    .push(skipped.warning(WarningKind::SkippedLine));
                 return Ok(());
             }
         }
@@ -180,7 +181,11 @@ impl<'a, 't> Gib<'a, 't> {
             }
             let Some(entry) = trimmed.strip_prefix("\\[") else {
                 if !trimmed.is_empty() {
-                    self.warn(WarningKind::SkippedLine, self.text.line_span(self.line - 1));
+                    self.warnings.push(
+                        self.text
+                            .line_span(self.line - 1)
+                            .warning(WarningKind::SkippedLine),
+                    );
                 }
                 continue;
             };
@@ -230,7 +235,7 @@ impl<'a, 't> Gib<'a, 't> {
         if let Some(komi) = komi {
             match komi.trim().parse::<i64>() {
                 Ok(tenths) => record.set_komi(tenths as f64 / 10.0, self.text.span_of(komi)),
-                Err(_) => self.unread("GONGJE", komi),
+                Err(_) => self.warnings.push(self.text.unread("GONGJE", komi)),
             }
         }
         let dates = [
@@ -245,7 +250,7 @@ impl<'a, 't> Gib<'a, 't> {
         {
             record.set("DT", &found.0, self.text.span_of(found.1));
         } else if let Some(raw) = dates.iter().flatten().next() {
-            self.unread("GAMEDATE", raw);
+            self.warnings.push(self.text.unread("GAMEDATE", raw));
         }
         for (ident, sub, key) in [
             ("PC", "GPLC", "GAMEPLACE"),
@@ -319,7 +324,7 @@ impl<'a, 't> Gib<'a, 't> {
             match result_code(code, margin) {
                 Ok(Some(result)) => record.set_result(result, span),
                 Ok(None) => {}
-                Err(()) => self.unread("GRLT", code),
+                Err(()) => self.warnings.push(self.text.unread("GRLT", code)),
             }
             return;
         }
@@ -329,7 +334,7 @@ impl<'a, 't> Gib<'a, 't> {
         {
             match values::result_text(text) {
                 Some(result) => record.set_result(result, self.text.span_of(text)),
-                None => self.unread("GAMERESULT", text),
+                None => self.warnings.push(self.text.unread("GAMERESULT", text)),
             }
         }
     }
@@ -359,7 +364,8 @@ impl<'a, 't> Gib<'a, 't> {
             let line = match self.next() {
                 Next::Line(line) => line,
                 Next::End => {
-                    self.warn(WarningKind::RecordCutShort, self.text.end_span());
+                    self.warnings
+                        .push(self.text.end_span().warning(WarningKind::RecordCutShort));
                     return Ok(());
                 }
             };
@@ -378,14 +384,19 @@ impl<'a, 't> Gib<'a, 't> {
                 Some("SKI") => self.pass(fields, index, record),
                 Some("REM" | "IDX") => Ok(()),
                 Some(_) => {
-                    self.warn(WarningKind::SkippedLine, self.text.line_span(index));
+                    self.warnings
+                        .push(self.text.line_span(index).warning(WarningKind::SkippedLine));
                     Ok(())
                 }
             };
             if let Err(err) = step {
                 // A last line cut in the middle of a move: the record ends there.
                 if self.text.is_unterminated(index) {
-                    self.warn(WarningKind::RecordCutShort, self.text.line_span(index));
+                    self.warnings.push(
+                        self.text
+                            .line_span(index)
+                            .warning(WarningKind::RecordCutShort),
+                    );
                     return Ok(());
                 }
                 return Err(err);
@@ -462,17 +473,6 @@ impl<'a, 't> Gib<'a, 't> {
                 span,
             )),
         }
-    }
-
-    fn warn(&mut self, kind: WarningKind, span: Span) {
-        self.warnings
-            .push(Warning::new(kind, span.start, span.range()));
-    }
-
-    fn unread(&mut self, field: &'static str, value: &str) {
-        let span = self.text.span_of(value);
-        let value = value.trim().to_string();
-        self.warn(WarningKind::UnreadValue { field, value }, span);
     }
 
     fn error(&self, kind: FormatErrorKind, span: Span) -> Error {

@@ -143,7 +143,7 @@ impl<'a, 't> Ngf<'a, 't> {
         match date(date_text) {
             Some(date) => record.set("DT", &date, self.text.span_of(date_text)),
             None if date_text.is_empty() => {}
-            None => self.unread("date", date_text),
+            None => self.warnings.push(self.text.unread("date", date_text)),
         }
         if let Some(result) = layout.result.map(|index| self.field(layout, index)) {
             self.result(result, &mut record);
@@ -161,7 +161,7 @@ impl<'a, 't> Ngf<'a, 't> {
                 record.set_komi(komi, self.text.span_of(komi_text));
             }
             Err(_) if komi_text.is_empty() => {}
-            Err(_) => self.unread("komi", komi_text),
+            Err(_) => self.warnings.push(self.text.unread("komi", komi_text)),
         }
     }
 
@@ -170,7 +170,7 @@ impl<'a, 't> Ngf<'a, 't> {
         match values::result_text(text) {
             Some(result) => record.set_result(result, self.text.span_of(text)),
             None if text.is_empty() => {}
-            None => self.unread("result", text),
+            None => self.warnings.push(self.text.unread("result", text)),
         }
     }
 
@@ -188,12 +188,17 @@ impl<'a, 't> Ngf<'a, 't> {
                 continue;
             }
             if !line.starts_with("PM") {
-                self.warn(WarningKind::SkippedLine, self.text.line_span(index));
+                self.warnings
+                    .push(self.text.line_span(index).warning(WarningKind::SkippedLine));
                 continue;
             }
             if let Err(err) = self.play(line, index, record) {
                 if self.text.is_unterminated(index) {
-                    self.warn(WarningKind::RecordCutShort, self.text.line_span(index));
+                    self.warnings.push(
+                        self.text
+                            .line_span(index)
+                            .warning(WarningKind::RecordCutShort),
+                    );
                     return Ok(());
                 }
                 return Err(err);
@@ -201,7 +206,8 @@ impl<'a, 't> Ngf<'a, 't> {
         }
         let announced = self.field(layout, layout.moves).parse::<usize>().ok();
         if announced.is_some_and(|count| record.moves().len() + 1 < count) {
-            self.warn(WarningKind::RecordCutShort, self.text.end_span());
+            self.warnings
+                .push(self.text.end_span().warning(WarningKind::RecordCutShort));
         }
         Ok(())
     }
@@ -241,22 +247,6 @@ impl<'a, 't> Ngf<'a, 't> {
         }
         record.play(color, Some(Point::new(x as u8, y as u8)), span);
         Ok(())
-    }
-
-    fn warn(&mut self, kind: WarningKind, span: Span) {
-        self.warnings
-            .push(Warning::new(kind, span.start, span.range()));
-    }
-
-    fn unread(&mut self, field: &'static str, value: &str) {
-        let span = self.text.span_of(value);
-        self.warn(
-            WarningKind::UnreadValue {
-                field,
-                value: value.to_string(),
-            },
-            span,
-        );
     }
 
     fn bad(&self, field: &'static str, value: &str, index: usize) -> Error {

@@ -22,6 +22,11 @@ impl Span {
     pub(crate) fn range(self) -> Range<u64> {
         self.start.offset..self.end.max(self.start.offset)
     }
+
+    /// A warning of `kind` about these bytes.
+    pub(crate) fn warning(self, kind: WarningKind) -> Warning {
+        Warning::new(kind, self.start, self.range())
+    }
 }
 
 /// One line of the text, without its line break.
@@ -199,6 +204,16 @@ impl<'a> Text<'a> {
             start: self.position(range.start),
             end: self.anchors.map(range.end as u64, self.input, 0),
         }
+    }
+
+    /// The warning that `value`, a slice of this text, was not understood
+    /// as `field` (the game goes without it).
+    pub(crate) fn unread(&self, field: &'static str, value: &str) -> Warning {
+        let kind = WarningKind::UnreadValue {
+            field,
+            value: value.trim().to_string(),
+        };
+        self.span_of(value).warning(kind)
     }
 
     /// Where `part`, a slice of this text, lies in the input.

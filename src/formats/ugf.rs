@@ -92,10 +92,14 @@ impl<'a, 't> Ugf<'a, 't> {
             match section {
                 _ if line.is_empty() => {}
                 Section::Before if line.starts_with('#') => {}
-                Section::Before => self.warn(WarningKind::SkippedLine, self.text.line_span(index)),
+                Section::Before => self
+                    .warnings
+                    .push(self.text.line_span(index).warning(WarningKind::SkippedLine)),
                 Section::Header => match line.split_once('=') {
                     Some((key, value)) => header.push((key.trim(), value.trim())),
-                    None => self.warn(WarningKind::SkippedLine, self.text.line_span(index)),
+                    None => self
+                        .warnings
+                        .push(self.text.line_span(index).warning(WarningKind::SkippedLine)),
                 },
                 Section::Data => {
                     let Some(record) = record.as_mut() else {
@@ -103,7 +107,11 @@ impl<'a, 't> Ugf<'a, 't> {
                     };
                     if let Err(err) = self.play(line, index, &header, record) {
                         if self.text.is_unterminated(index) {
-                            self.warn(WarningKind::RecordCutShort, self.text.line_span(index));
+                            self.warnings.push(
+                                self.text
+                                    .line_span(index)
+                                    .warning(WarningKind::RecordCutShort),
+                            );
                             break;
                         }
                         return Err(err);
@@ -165,13 +173,13 @@ impl<'a, 't> Ugf<'a, 't> {
             match winner_result(winner) {
                 Ok(Some(result)) => record.set_result(result, self.text.span_of(winner)),
                 Ok(None) => {}
-                Err(()) => self.unread("Winner", winner),
+                Err(()) => self.warnings.push(self.text.unread("Winner", winner)),
             }
         }
         if let Some(date_text) = get(header, "Date") {
             match date(date_text.split(',').next().unwrap_or_default()) {
                 Some(date) => record.set("DT", &date, self.text.span_of(date_text)),
-                None => self.unread("Date", date_text),
+                None => self.warnings.push(self.text.unread("Date", date_text)),
             }
         }
         if let Some(place) = get(header, "Place") {
@@ -215,7 +223,7 @@ impl<'a, 't> Ugf<'a, 't> {
         match crate::typed::real(komi.as_bytes()) {
             Ok(value) => record.set_komi(value, self.text.span_of(komi)),
             Err(_) if komi.is_empty() => {}
-            Err(_) => self.unread("Hdcp", hdcp),
+            Err(_) => self.warnings.push(self.text.unread("Hdcp", hdcp)),
         }
         Ok(())
     }
@@ -274,22 +282,6 @@ impl<'a, 't> Ugf<'a, 't> {
             _ => record.play(color, Some(point), span),
         }
         Ok(())
-    }
-
-    fn warn(&mut self, kind: WarningKind, span: Span) {
-        self.warnings
-            .push(Warning::new(kind, span.start, span.range()));
-    }
-
-    fn unread(&mut self, field: &'static str, value: &str) {
-        let span = self.text.span_of(value);
-        self.warn(
-            WarningKind::UnreadValue {
-                field,
-                value: value.to_string(),
-            },
-            span,
-        );
     }
 
     fn error(&self, kind: FormatErrorKind, span: Span) -> Error {

@@ -214,6 +214,54 @@ impl Filter {
         self.has.iter().any(|want| want == ident)
     }
 
+    /// Whether a condition of the filter looks at the value of property
+    /// `ident`, among those [`GameFacts::absorb`] reads: `PB` and `PW`
+    /// (names), `BR` and `WR` (ranks), `RE` (winner, reason), `DT`
+    /// (dates), `SZ`, `HA`, `KM`. A reader that builds [`GameFacts`] for
+    /// this filter alone may absorb only these: the filter decides the
+    /// same.
+    ///
+    /// ```
+    /// use sgf_stream::game::{Filter, GameFacts};
+    /// use sgf_stream::typed::Color;
+    /// let filter = Filter::new().black("lee").winner(Color::White);
+    /// assert!(filter.reads("PB") && filter.reads("RE"));
+    /// assert!(!filter.reads("PW") && !filter.reads("DT") && !filter.reads("C"));
+    /// let mut facts = GameFacts::default();
+    /// for (ident, text) in [("PB", "Lee Sedol"), ("PW", "AlphaGo"), ("RE", "W+R"), ("DT", "2016")] {
+    ///     if filter.reads(ident) {
+    ///         facts.absorb(ident, text);
+    ///     }
+    /// }
+    /// assert!(filter.matches(&facts));
+    /// ```
+    pub fn reads(&self, ident: &str) -> bool {
+        match ident {
+            "PB" => self.player.is_some() || self.black.is_some(),
+            "PW" => self.player.is_some() || self.white.is_some(),
+            "BR" | "WR" => self.min_rank.is_some() || self.max_rank.is_some(),
+            "RE" => self.winner.is_some() || self.reason.is_some(),
+            "DT" => self.from.is_some() || self.to.is_some(),
+            "SZ" => self.size.is_some(),
+            "HA" => self.handicap.is_some(),
+            "KM" => self.komi.is_some(),
+            _ => false,
+        }
+    }
+
+    /// The properties [`has`](Self::has) asks for, in the order given:
+    /// a reader that does not keep which properties a game uses (the
+    /// search index of `sgf-go`) refuses a filter with any.
+    ///
+    /// ```
+    /// use sgf_stream::game::Filter;
+    /// assert!(Filter::new().player("Lee").properties().is_empty());
+    /// assert_eq!(Filter::new().has("C").has("TR").properties(), ["C", "TR"]);
+    /// ```
+    pub fn properties(&self) -> &[String] {
+        &self.has
+    }
+
     /// Whether the game of `facts` passes every condition.
     pub fn matches(&self, facts: &GameFacts) -> bool {
         self.names_match(facts)
@@ -430,6 +478,64 @@ mod tests {
         assert!(Filter::new().min_moves(3).max_moves(3).matches(&nine));
         assert!(!Filter::new().min_moves(4).matches(&nine));
         assert!(!Filter::new().max_moves(2).matches(&nine));
+    }
+
+    #[test]
+    fn the_values_a_filter_reads_decide_as_all_of_them() {
+        let games = [
+            "(;PB[Lee Sedol]BR[9p]PW[AlphaGo]WR[9p]RE[W+R]DT[2016-03-09]KM[7.5];B[aa])",
+            "(;SZ[9]PB[Ann]BR[3k]PW[Lee]WR[2d]RE[B+0.5]DT[1996]HA[2]KM[0.5];B[aa];W[bb])",
+            "(;SZ[big]HA[x]KM[?]RE[?]DT[?]BR[?])",
+            "(;)",
+        ];
+        let filters = [
+            Filter::new().player("lee"),
+            Filter::new().black("ann"),
+            Filter::new().white("lee"),
+            Filter::new().min_rank("1d".parse().unwrap()),
+            Filter::new().max_rank("9d".parse().unwrap()),
+            Filter::new().winner(Color::Black),
+            Filter::new().reason(Reason::Resign),
+            Filter::new().date_from(date("2000")),
+            Filter::new().date_to(date("2000")),
+            Filter::new().size(BoardSize::square(19)),
+            Filter::new().handicap(0),
+            Filter::new().komi(7.5),
+            Filter::new().min_moves(2),
+        ];
+        for text in games {
+            let all = facts(text);
+            for filter in &filters {
+                let mut read = GameFacts {
+                    moves: all.moves,
+                    ..GameFacts::default()
+                };
+                let tree = crate::parse(text).unwrap();
+                for (ident, values) in tree.main_line().flat_map(|node| node.properties()) {
+                    if let (true, Some(value)) = (filter.reads(ident), values.first()) {
+                        read.absorb(ident, value);
+                    }
+                }
+                assert_eq!(
+                    filter.matches(&read),
+                    filter.matches(&all),
+                    "{filter:?} on {text}"
+                );
+            }
+        }
+        // Every property a condition reads, and none other.
+        let every = Filter::new()
+            .player("a")
+            .min_rank("1d".parse().unwrap())
+            .winner(Color::Black)
+            .date_to(date("2000"))
+            .size(BoardSize::square(19))
+            .handicap(0)
+            .komi(0.5);
+        let idents = ["PB", "PW", "BR", "WR", "RE", "DT", "SZ", "HA", "KM"];
+        assert!(idents.iter().all(|ident| every.reads(ident)));
+        assert!(!every.reads("TM") && !every.reads("B"));
+        assert!(idents.iter().all(|ident| !Filter::new().reads(ident)));
     }
 
     #[test]

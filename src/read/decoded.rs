@@ -253,6 +253,7 @@ impl<R: io::Read> Decoded<R> {
             State::Start => self.raw.absolute(0),
             _ => self.map(game_start),
         };
+        self.restore_raw_from(from_abs, game_start);
         let mut from = (from_abs - self.raw.absolute(0)) as usize;
         while self.raw.bytes().len() - from < DECISION_PREFIX && !self.raw.is_eof() {
             let before = self.raw_keep();
@@ -282,6 +283,23 @@ impl<R: io::Read> Decoded<R> {
         self.utf8_valid_to = self.utf8_valid_to.max(valid_to);
         self.apply(decision, from, game_start);
         Ok(())
+    }
+
+    /// Makes the raw window start at input offset `from_abs` (text offset
+    /// `game_start`) again if it was forgotten: the reader declared a
+    /// game's end before the end of the text handed out, after the input
+    /// bytes behind it were dropped. Those were read as they are (only
+    /// such bytes are dropped before a held text), so the text gives
+    /// them back.
+    fn restore_raw_from(&mut self, from_abs: u64, game_start: u64) {
+        let raw_base = self.raw.absolute(0);
+        if from_abs >= raw_base {
+            return;
+        }
+        let start = (game_start - self.text_base) as usize;
+        let gap = (raw_base - from_abs) as usize;
+        self.raw.restore_front(&self.text[start..start + gap]);
+        self.raw_done += gap;
     }
 
     /// Starts decoding as `decision` says, from raw window offset `from`

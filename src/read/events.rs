@@ -14,15 +14,11 @@ use crate::machine::Limits;
 
 impl<'a> Reader<Slice<'a>> {
     /// A reader over a whole input in memory, with the default
-    /// [`Limits`]; its events borrow `input`.
-    pub fn from_slice(input: &'a [u8]) -> Self {
-        Reader::with_source(Slice::new(input), Limits::default())
-    }
-
-    /// [`from_slice`](Self::from_slice), under the name
-    /// [`Parser`](crate::Parser) is known by: `Parser::new(input)`.
+    /// [`Limits`]; its events borrow `input`. Known as `Parser::new`
+    /// ([`Parser`](crate::Parser)); with other options,
+    /// [`ReaderBuilder::from_slice`](crate::ReaderBuilder::from_slice).
     pub fn new(input: &'a [u8]) -> Self {
-        Reader::from_slice(input)
+        Reader::with_source(Slice::new(input), Limits::default())
     }
 
     /// The next event, or `None` at the end.

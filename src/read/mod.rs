@@ -1,7 +1,7 @@
 //! Reading: one [`Reader`] over every [`Source`] of bytes, driving the one
 //! state machine of the SGF grammar.
 //!
-//! - [`Reader::from_slice`] (also spelled [`Parser::new`](crate::Parser)):
+//! - [`Parser::new`](crate::Parser) (`Reader::<Slice>::new`):
 //!   a whole input in memory; events borrow it.
 //! - [`Reader::from_reader`]: any [`io::Read`](std::io::Read), in memory
 //!   bounded by the longest token; events borrow the reader's buffer.

@@ -128,6 +128,17 @@ impl Window {
         &self.buf[keep..end]
     }
 
+    /// Puts back `bytes`, the input just before the buffered ones (read
+    /// and forgotten before), in front of them. Lines are not counted
+    /// back: only for a window whose positions are not asked for.
+    pub(crate) fn restore_front(&mut self, bytes: &[u8]) {
+        debug_assert!(bytes.len() as u64 <= self.base && self.keep.is_none());
+        work::count(self.filled + bytes.len());
+        self.buf.splice(0..0, bytes.iter().copied());
+        self.filled += bytes.len();
+        self.base -= bytes.len() as u64;
+    }
+
     /// How many bytes are buffered (consumed or not).
     pub(crate) fn buffered(&self) -> usize {
         self.filled

@@ -8,14 +8,9 @@ use super::value::Value;
 use crate::lex::{self, Escape};
 
 /// Escapes text for one half of a Compose value: `\`, `]` and `:` get a
-/// `\`. (Whole values need only [`crate::value::escape`].)
-///
-/// ```
-/// use sgf_stream::typed::escape_compose_half;
-/// assert_eq!(escape_compose_half("a:b]"), "a\\:b\\]");
-/// assert_eq!(escape_compose_half("plain"), "plain");
-/// ```
-pub fn escape_compose_half(text: &str) -> Cow<'_, str> {
+/// `\` (the rule of [`crate::value::escape_compose`], one half at a
+/// time).
+fn escape_compose_half(text: &str) -> Cow<'_, str> {
     lex::escape_str(text, Escape::COMPOSE_HALF)
 }
 

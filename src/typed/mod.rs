@@ -51,7 +51,7 @@ mod write;
 pub use compose::{compress_points, point_list, rectangle, split_compose};
 pub(crate) use decoder::Reading;
 pub use decoder::{Decoder, Tolerated};
-pub use encode::{escape_compose_half, points_to_sgf, real_to_sgf, values_to_sgf};
+pub use encode::{points_to_sgf, real_to_sgf, values_to_sgf};
 pub use error::{PropertyError, ValueError, ValueErrorKind};
 pub use go::{BoardSize, Move, Point};
 pub use scalar::{none, number, real, Color, Double};

@@ -168,7 +168,7 @@ fn main() {
             let runs = 20;
             for _ in 0..runs {
                 let started = Instant::now();
-                hits = index.search(pattern, options).unwrap().hits.len();
+                hits = index.search(pattern, &options).unwrap().hits.len();
                 best = best.min(started.elapsed());
             }
             let cpu = (cpu_time() - cpu) / runs;

@@ -19,3 +19,8 @@
 pub mod collection;
 pub mod diagnostics;
 pub mod inputs;
+
+/// The README's examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,6 +1,7 @@
 //! `sgf index` and `sgf search` run as processes: hits checked by hand,
-//! the index and the scan giving the same lines, `--force` and
-//! `--append`, and a damaged index.
+//! the index and the scan giving the same lines, with and without the
+//! filters of `sgf select` (on hand-written games and on the shared
+//! corpus), `--force` and `--append`, and a damaged index.
 #![cfg(feature = "cli")]
 
 #[allow(dead_code)]
@@ -8,6 +9,8 @@
 mod archives;
 #[path = "support/cli.rs"]
 mod cli;
+#[path = "../../tests/common/mod.rs"]
+mod common;
 
 use std::fs;
 
@@ -194,4 +197,163 @@ fn a_damaged_index_or_pattern_is_a_clear_error() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad value of AB"));
+}
+
+/// Games 0 to 3 hold Black's 3-3 point at move 1 in an empty corner;
+/// game 4 never does. Their players, ranks, results, dates, komi,
+/// handicap and lengths differ.
+const KNOWN: &str = "(;SZ[9]PB[Ann]BR[3d]PW[Bob]WR[1k]RE[B+R]DT[2020-01-05]KM[6.5];B[cc];W[gg])\n\
+(;SZ[9]PB[Bob]BR[2d]PW[Cat]WR[2d]RE[W+3.5]DT[2021-07]KM[7]HA[0];B[cc];W[ee];B[gg])\n\
+(;SZ[9]PB[Cat]BR[5k]PW[Ann]WR[3d]RE[W+T]DT[2019-12-31]KM[0.5]HA[2];B[cc];W[ef])\n\
+(;SZ[9];B[cc];W[dd])\n\
+(;SZ[9]PB[Ann]PW[Cat]RE[B+R]DT[2021-01-01]KM[6.5];B[ee];W[cc])\n";
+
+/// The games (their numbers in the file) of the hits of `sgf search
+/// TARGET --pattern PATTERN --json` with `flags`.
+fn games_found(target: &std::path::Path, pattern: &std::path::Path, flags: &[&str]) -> Vec<Value> {
+    lines(
+        sgf()
+            .arg("search")
+            .arg(target)
+            .arg("--pattern")
+            .arg(pattern)
+            .arg("--json")
+            .args(flags),
+    )
+}
+
+#[test]
+fn the_filters_of_select_give_the_same_hits_from_the_index_and_the_scan() {
+    let dir = TempDir::new().unwrap();
+    let games = write(dir.path(), "games/known.sgf", KNOWN);
+    let pattern = write(dir.path(), "p.sgf", PATTERN);
+    let index = dir.path().join("games.idx");
+    sgf()
+        .arg("index")
+        .arg(&games)
+        .arg("-o")
+        .arg(&index)
+        .assert()
+        .success();
+    // Worked out by hand from KNOWN.
+    let cases: &[(&[&str], &[u64])] = &[
+        (&[], &[0, 1, 2, 3]),
+        (&["--player", "ann"], &[0, 2]),
+        (&["--black", "BOB"], &[1]),
+        (&["--white", "cat", "--exact-names"], &[1]),
+        (&["--min-rank", "2d"], &[1]),
+        (&["--max-rank", "3d"], &[0, 1, 2]),
+        (&["--winner", "W"], &[1, 2]),
+        (&["--reason", "time"], &[2]),
+        (&["--from", "2020", "--to", "2021-06"], &[0]),
+        (&["--komi", "6.5"], &[0]),
+        (&["--komi", "7"], &[1]),
+        (&["--handicap", "0"], &[0, 1, 3]),
+        (&["--handicap", "2"], &[2]),
+        (&["--size", "9"], &[0, 1, 2, 3]),
+        (&["--size", "19"], &[]),
+        (&["--min-moves", "3"], &[1]),
+        (&["--max-moves", "2"], &[0, 2, 3]),
+        (&["--player", "ann", "--winner", "B"], &[0]),
+    ];
+    for (flags, expected) in cases {
+        let found = games_found(&index, &pattern, flags);
+        let numbers: Vec<u64> = found
+            .iter()
+            .map(|hit| hit["game"].as_u64().unwrap())
+            .collect();
+        assert_eq!(numbers, *expected, "{flags:?}");
+        assert_eq!(
+            games_found(&games, &pattern, flags),
+            found,
+            "{flags:?}: the scan"
+        );
+    }
+    // The table counts the next moves of the games kept: W[gg] (game 0)
+    // alone among Black's wins.
+    let table = stdout_of(
+        sgf()
+            .arg("search")
+            .arg(&index)
+            .arg("-p")
+            .arg(&pattern)
+            .args(["--winner", "B"]),
+    );
+    let rows: Vec<Vec<&str>> = table
+        .lines()
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        .map(|line| line.split_whitespace().collect())
+        .collect();
+    assert_eq!(rows, [["gg", "W", "1", "100.0%", "0.0%"]]);
+}
+
+#[test]
+fn a_filter_the_index_cannot_answer_is_refused() {
+    let dir = TempDir::new().unwrap();
+    let games = write(dir.path(), "known.sgf", KNOWN);
+    let pattern = write(dir.path(), "p.sgf", PATTERN);
+    let index = dir.path().join("games.idx");
+    sgf()
+        .arg("index")
+        .arg(&games)
+        .arg("-o")
+        .arg(&index)
+        .assert()
+        .success();
+    for target in [&index, &games] {
+        let out = sgf()
+            .arg("search")
+            .arg(target)
+            .arg("-p")
+            .arg(&pattern)
+            .args(["--has", "C"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stdout.is_empty());
+        let message = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            message.contains("--has") && message.contains("does not store"),
+            "{message}"
+        );
+    }
+}
+
+/// On the shared corpus, with a rank and a date filter: the index and
+/// the scan give the same JSON, which holds the unfiltered hits that
+/// `sgf select --list` keeps with the same flags.
+#[test]
+fn the_index_and_the_scan_of_the_corpus_agree_under_a_filter() {
+    let Some(corpus) = common::shared("corpus") else {
+        return;
+    };
+    let dir = TempDir::new().unwrap();
+    // Black's 4-4 point in an empty 9x9 corner.
+    let pattern = write(dir.path(), "p.sgf", "(;SZ[19]AB[pd]VW[ka:si])");
+    let index = dir.path().join("corpus.idx");
+    sgf()
+        .arg("index")
+        .arg(&corpus)
+        .arg("-o")
+        .arg(&index)
+        .assert()
+        .success();
+    let flags = ["--min-rank", "1p", "--from", "2017-06", "--to", "2018-06"];
+    let from_index = games_found(&index, &pattern, &flags);
+    assert_eq!(
+        games_found(&corpus, &pattern, &flags),
+        from_index,
+        "the scan"
+    );
+    let all = games_found(&index, &pattern, &[]);
+    let selected = stdout_of(sgf().args(["select", "--list"]).arg(&corpus).args(flags));
+    let selected: std::collections::HashSet<&str> = selected.lines().collect();
+    let key = |hit: &Value| format!("{}:{}", hit["file"].as_str().unwrap(), hit["game"]);
+    let expected: Vec<Value> = all
+        .into_iter()
+        .filter(|hit| selected.contains(key(hit).as_str()))
+        .collect();
+    assert!(!from_index.is_empty() && from_index.len() < selected.len());
+    assert_eq!(from_index, expected, "the hits that select keeps");
 }

@@ -5,7 +5,7 @@
 /// The first eight bytes of every index.
 pub const MAGIC: [u8; 8] = *b"SGFINDEX";
 /// The version of the format this crate writes and reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// Bytes of the header.
 pub(super) const HEADER: usize = 64;
 /// The sections, in the order of the section table.
@@ -29,10 +29,20 @@ pub enum IndexError {
     #[error("not an index of sgf-go (no SGFINDEX at byte 0)")]
     NotAnIndex,
     /// An index of a version this crate does not read.
-    #[error("index format version {found}, this build reads version {VERSION}")]
+    #[error(
+        "index format version {found}, this build reads version {VERSION}: index the games again"
+    )]
     Version {
         /// The version found.
         found: u32,
+    },
+    /// A search filter on what the index does not store of a game: the
+    /// properties it uses ([`Filter::has`](sgf_stream::game::Filter::has)).
+    #[error("a search cannot filter on `{filter}`: the index does not store it")]
+    NotStored {
+        /// The filter's name, as [`Filter`](sgf_stream::game::Filter)'s
+        /// method.
+        filter: &'static str,
     },
     /// A table, section or record that points outside the file, or
     /// holds values that cannot be.

@@ -6,8 +6,9 @@ use super::format::{
     u32_at, u64_at, GameSlot, IndexError, BITS, ENTRIES, FILES, GAME, GAMES, GAME_BITS, HEADER,
     MAGIC, META, NAMES, SECTIONS, VERSION,
 };
-use super::meta::GameMeta;
+use super::meta::{encoded_facts, GameMeta};
 use super::record::{Bits, GameRecord, BIT_WORDS};
+use sgf_stream::game::{Filter, GameFacts};
 use sgf_stream::typed::{BoardSize, Color};
 
 /// An index, read from its bytes without copying them: a memory map of
@@ -163,7 +164,7 @@ impl<'a> Index<'a> {
     ///
     /// # Panics
     /// Never on a damaged file: every range is checked.
-    #[inline]
+    #[inline(always)]
     pub fn game(&self, i: usize) -> Result<IndexedGame<'a>, IndexError> {
         let at = i.checked_mul(GAME).filter(|_| i < self.games);
         let at = at.ok_or(IndexError::damaged(self.sections[GAMES].1, "no such game"))?;
@@ -269,9 +270,39 @@ impl<'a> IndexedGame<'a> {
         ]
     }
 
-    /// The game's players, date, result and event.
+    /// The game's players, ranks, date, result, event, komi and handicap.
     pub fn meta(&self) -> GameMeta {
         GameMeta::decode(self.meta)
+    }
+
+    /// What a [`Filter`](sgf_stream::game::Filter) looks at in a search:
+    /// [`GameMeta::facts`] of the game's information, size and moves,
+    /// read in place.
+    ///
+    /// ```
+    /// use sgf_go::search::{GameRecord, Index, IndexBuilder};
+    /// let tree = sgf_stream::parse("(;SZ[13]PB[Ann]BR[2k]KM[6.5];B[dd];W[jj])")?;
+    /// let record = GameRecord::from_tree(&tree)?;
+    /// let mut builder = IndexBuilder::new();
+    /// let file = builder.add_file("a.sgf");
+    /// builder.push(file, 0, &record);
+    /// let bytes = builder.to_bytes();
+    /// let facts = Index::from_bytes(&bytes)?.game(0)?.facts();
+    /// assert_eq!(facts, record.facts());
+    /// assert_eq!((facts.normalized.komi, facts.moves), (Ok(6.5), 2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn facts(&self) -> GameFacts {
+        encoded_facts(self.meta, self.size(), self.moves(), |_| true)
+    }
+
+    /// The facts that `filter` looks at ([`Filter::reads`]), the others
+    /// left unknown: `filter` decides on them as on all of
+    /// [`facts`](Self::facts), and fewer values are read.
+    pub(super) fn facts_for(&self, filter: &Filter) -> GameFacts {
+        encoded_facts(self.meta, self.size(), self.moves(), |ident| {
+            filter.reads(ident)
+        })
     }
 
     /// The game as a [`GameRecord`].

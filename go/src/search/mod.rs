@@ -10,7 +10,9 @@
 //! exchanged), every point of the mapped region holds exactly what the
 //! pattern says: black, white or empty. A [`Hit`] says where and how;
 //! [`SearchResults::continuations`] counts the moves played next, turned
-//! back to the pattern's orientation.
+//! back to the pattern's orientation. A [`Filter`](sgf_stream::game::Filter)
+//! in the [`SearchOptions`] keeps the games of some players, ranks,
+//! dates, results, komi or handicap: the others are no hits.
 //!
 //! Games are turned into [`GameRecord`]s (on any thread), appended to an
 //! [`IndexBuilder`] in order and written as one file, which an
@@ -21,6 +23,7 @@
 //!
 //! ```
 //! use sgf_go::search::{GameRecord, Index, IndexBuilder, Pattern, SearchOptions};
+//! use sgf_stream::game::Filter;
 //! use sgf_stream::typed::{Color, Move, Point};
 //!
 //! let games = ["(;SZ[19]RE[B+R];B[pd];W[qf];B[nc])", "(;SZ[19]RE[W+2];B[dp];W[fq];B[cn])"];
@@ -33,17 +36,22 @@
 //! let index = Index::from_bytes(&bytes)?;
 //! // Black's 4-4 point approached at White's 3-6 point, in a 7x7 corner.
 //! let pattern = Pattern::from_sgf(b"(;SZ[19]AB[pd]AW[qf]VW[ma:sg])")?;
-//! let results = index.search(&pattern, SearchOptions::new())?;
+//! let results = index.search(&pattern, &SearchOptions::new())?;
 //! assert_eq!(results.hits.len(), 2); // the second game is the first turned
 //! assert_eq!(results.hits[1].found.moves, 2);
 //! let next = results.continuations();
 //! assert_eq!(next[0].count, 2);
 //! assert_eq!(next[0].played, Move::Play(Point::new(13, 2))); // nc, in both games
 //! assert_eq!((next[0].black_wins, next[0].white_wins), (1, 1));
+//! // Only the games Black won.
+//! let black = SearchOptions::new().with_filter(Filter::new().winner(Color::Black))?;
+//! let results = index.search(&pattern, &black)?;
+//! assert_eq!(results.hits.len(), 1);
+//! assert_eq!(results.continuations()[0].black_wins, 1);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! # The index file, version 1
+//! # The index file, version 2
 //!
 //! Little-endian throughout; sections start at multiples of eight
 //! bytes, so a reader can work on the bytes of a memory map in place.
@@ -51,7 +59,7 @@
 //! | bytes | what |
 //! |---|---|
 //! | 0–7 | magic `SGFINDEX` |
-//! | 8–11 | format version (`u32`, 1) |
+//! | 8–11 | format version (`u32`, 2) |
 //! | 12–15 | header size (`u32`, 64) |
 //! | 16–23 | games (`u64`) |
 //! | 24–31 | files (`u64`) |
@@ -73,12 +81,19 @@
 //!    board of more than 384 points).
 //! 3. **entries**: the main lines, one [`Entry`] (`u16`) per change: a
 //!    move, a stone it captured, a point set up; see [`Entry`].
-//! 4. **meta**: each game's information as tagged fields; see [`GameMeta`].
+//! 4. **meta**: each game's information as tagged fields, the first
+//!    value of each property on the main line: tag 1 `PB`, 2 `PW`, 3
+//!    `BR`, 4 `WR`, 5 `DT`, 6 `RE`, 7 `EV`, 8 `KM`, 9 `HA`; see
+//!    [`GameMeta`]. A search's filter reads them, with the board size and
+//!    the moves of the games section.
 //! 5. **files**: `files + 1` offsets (`u64`) into the names (none when
 //!    there is no file): file `i`'s name is `names[offsets[i]..offsets[i + 1]]`.
 //! 6. **names**: the files' names, UTF-8.
 //!
-//! A reader rejects another version. Adding games rewrites the file
+//! A reader rejects another version ([`IndexError::Version`]): version
+//! 1 had the same layout without the fields `KM` and `HA`, so its games
+//! could not be filtered on komi and handicap; index them again. Adding
+//! games rewrites the file
 //! ([`IndexBuilder::from_index`], then [`IndexBuilder::write_file`],
 //! which writes beside it and renames).
 

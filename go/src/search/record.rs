@@ -83,13 +83,14 @@ impl GameRecord {
         Ok(encoder.finish(game.board().size()))
     }
 
-    /// The record of `tree`'s main line, with its [`GameMeta`].
+    /// The record of `tree`'s main line, with its [`GameMeta`]
+    /// ([`GameMeta::from_tree`]).
     ///
     /// # Errors
     /// As [`from_main_line`](Self::from_main_line).
     pub fn from_tree(tree: &SgfTree) -> Result<GameRecord, ReplayError> {
         let mut record = GameRecord::from_main_line(tree.main_line())?;
-        record.meta = GameMeta::from_info(&tree.game_info_lenient().0);
+        record.meta = GameMeta::from_tree(tree);
         Ok(record)
     }
 
@@ -120,6 +121,22 @@ impl GameRecord {
     /// The main line's changes, in order.
     pub fn entries(&self) -> &[Entry] {
         &self.entries
+    }
+
+    /// What a [`Filter`](sgf_stream::game::Filter) looks at in a search:
+    /// [`GameMeta::facts`] of the record's information, size and moves.
+    ///
+    /// ```
+    /// use sgf_go::search::GameRecord;
+    /// use sgf_stream::game::Filter;
+    /// let tree = sgf_stream::parse("(;SZ[9]PW[Cho U]WR[9p]HA[2]KM[0.5];B[cc];W[gg];B[])")?;
+    /// let facts = GameRecord::from_tree(&tree)?.facts();
+    /// assert_eq!(facts.moves, 3);
+    /// assert!(Filter::new().white("cho").handicap(2).komi(0.5).min_moves(3).matches(&facts));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn facts(&self) -> sgf_stream::game::GameFacts {
+        self.meta.facts(self.size, self.moves)
     }
 
     /// The points that ever held a stone of `color`.

@@ -3,7 +3,8 @@
 
 use std::borrow::Cow;
 
-use super::{Batch, Mode};
+use super::Batch;
+use crate::charset::CharsetMode;
 use crate::charset::CharsetReport;
 use crate::error::{Error, LineCounter, Position};
 use crate::read::DecodedInput;
@@ -40,8 +41,8 @@ pub struct DecodedBatch<'a> {
 impl<'a> DecodedBatch<'a> {
     pub(super) fn new(batch: &'a Batch) -> Self {
         let decoded = (!batch.utf8).then(|| match batch.mode {
-            Mode::Auto => DecodedInput::new(&batch.bytes),
-            Mode::Utf8 => DecodedInput::with_mode(&batch.bytes, batch.mode.charset_mode(), true),
+            CharsetMode::Auto => DecodedInput::new(&batch.bytes),
+            mode => DecodedInput::with_mode(&batch.bytes, mode, true),
         });
         DecodedBatch {
             batch,

@@ -56,25 +56,6 @@ pub enum Piece<R> {
     Rest(Rest<R>),
 }
 
-/// How the charset stage reads a piece.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    /// Each game's charset decided as the stage decides it (at the
-    /// input's start, or where a fresh stage decides as it would have).
-    Auto,
-    /// UTF-8 for all: the input started with a UTF-8 byte order mark.
-    Utf8,
-}
-
-impl Mode {
-    fn charset_mode(self) -> CharsetMode {
-        match self {
-            Mode::Auto => CharsetMode::Auto,
-            Mode::Utf8 => CharsetMode::Utf8,
-        }
-    }
-}
-
 /// Whether every game of a whole input in `bytes` is read as UTF-8, and
 /// the bytes are their own text: valid UTF-8 whose `CA` values all name
 /// UTF-8, with no byte order mark and no zero byte (UTF-16 is
@@ -437,8 +418,8 @@ impl<R: Read> Batches<R> {
         let valid = self.utf8_valid_to >= end || std::str::from_utf8(&bytes).is_ok();
         let utf8 = self.batch_utf8 && valid && !(self.index == 0 && self.has_zero(&bytes));
         let mode = match self.whole_utf8 && self.index > 0 {
-            true => Mode::Utf8,
-            false => Mode::Auto,
+            true => CharsetMode::Utf8,
+            false => CharsetMode::Auto,
         };
         let report = self.report.take();
         let batch = Batch {
@@ -481,8 +462,8 @@ impl<R: Read> Batches<R> {
         self.done = true;
         let inner = self.inner.take()?;
         let mode = match self.whole_utf8 && self.index > 0 {
-            true => Mode::Utf8,
-            false => Mode::Auto,
+            true => CharsetMode::Utf8,
+            false => CharsetMode::Auto,
         };
         Some(Piece::Rest(Rest {
             head: std::mem::take(&mut self.buf),

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::io::{self, Read};
 
-use super::{first_report, plain_utf8, DecodedBatch, Mode};
+use super::{first_report, plain_utf8, DecodedBatch};
 use crate::charset::{CharsetMode, CharsetReport};
 use crate::error::{LineCounter, Position};
 use crate::read::ReaderBuilder;
@@ -17,7 +17,7 @@ pub struct Batch {
     pub(super) bytes: Vec<u8>,
     pub(super) start: Position,
     pub(super) index: usize,
-    pub(super) mode: Mode,
+    pub(super) mode: CharsetMode,
     /// The bytes are their own UTF-8 text: every game is decided UTF-8,
     /// and the bytes are valid UTF-8 with no byte order mark.
     pub(super) utf8: bool,
@@ -53,7 +53,7 @@ impl Batch {
             bytes,
             start: LineCounter::default().position(),
             index: 0,
-            mode: Mode::Auto,
+            mode: CharsetMode::Auto,
             utf8,
             report,
         }
@@ -105,7 +105,7 @@ pub struct Rest<R> {
     pub(super) head: Vec<u8>,
     pub(super) inner: R,
     pub(super) start: Position,
-    pub(super) mode: Mode,
+    pub(super) mode: CharsetMode,
 }
 
 impl<R: Read> Rest<R> {
@@ -124,8 +124,8 @@ impl<R: Read> Rest<R> {
     /// throughout when the input started with a UTF-8 byte order mark).
     pub fn options(&self, options: ReaderBuilder) -> ReaderBuilder {
         match self.mode {
-            Mode::Auto => options,
-            Mode::Utf8 => options.charset(CharsetMode::Utf8),
+            CharsetMode::Auto => options,
+            mode => options.charset(mode),
         }
     }
 

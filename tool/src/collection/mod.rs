@@ -323,7 +323,9 @@ impl Collection {
         J: Job + Send + 'static,
         <J::Visitor as Visit>::Out: 'static,
     {
-        let (sender, receiver) = mpsc::sync_channel(2 * self.jobs + 2);
+        // The runner already reads a few pieces per worker ahead: one
+        // group waiting here is enough to keep the caller fed.
+        let (sender, receiver) = mpsc::sync_channel(1);
         let collection = self.clone();
         let thread = std::thread::spawn(move || {
             // Deliveries go over in groups, so that many small inputs do

@@ -17,6 +17,7 @@ mod check;
 mod convert;
 mod dedupe;
 mod diag;
+mod filter_args;
 mod fmt;
 mod index;
 mod inplace;
@@ -137,7 +138,8 @@ enum Command {
     Index(index::IndexArgs),
     /// Games where a pattern (an SGF file's SZ, AB/AW and VW) occurs, up
     /// to rotation and mirroring: the moves played next, then the games;
-    /// from an index, or a scan of PATHs.
+    /// from an index, or a scan of PATHs; filtered as `sgf select` filters
+    /// (--player, --min-rank, --from, --winner, --komi, ...).
     Search(search::SearchArgs),
 }
 

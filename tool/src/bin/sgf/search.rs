@@ -9,14 +9,23 @@
 //! `{"file","game","move","symmetry","colors_swapped","next"}`, with
 //! `next` the next move's `[column, row]` (from 0) or null at the end of
 //! the game or for a pass. A summary goes to standard error.
+//!
+//! The filters of `sgf select` (players, ranks, result, date, board,
+//! handicap, komi, moves) keep only the games that pass them, read from
+//! what the index stores of each game, or from the same fields of the
+//! games scanned; `--has` is refused, as the index does not store which
+//! properties a game uses.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-use sgf_go::search::{Hit, Index, Pattern, Scanner, SearchOptions, SearchResults, MAGIC};
+use sgf_go::search::{
+    Hit, Index, IndexError, Pattern, Scanner, SearchOptions, SearchResults, MAGIC,
+};
 use sgf_stream::typed::{Color, Move};
 
+use crate::filter_args::FilterArgs;
 use crate::index::{each_record, trouble, Item};
 use crate::{Common, Status};
 use sgf_tool::diagnostics::Counts;
@@ -42,6 +51,8 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N", default_value_t = 20)]
     top: usize,
     #[command(flatten)]
+    filters: FilterArgs,
+    #[command(flatten)]
     strictness: crate::diag::Strictness,
 }
 
@@ -62,13 +73,17 @@ pub fn main(args: &SearchArgs, common: &Common) -> Status {
         },
         Err(err) => return trouble(&format!("{}: {err}", args.pattern.display())),
     };
+    let options = match options(args, common) {
+        Ok(options) => options,
+        Err(message) => return trouble(&message),
+    };
     let started = Instant::now();
     let (results, names, status) = match &args.paths[..] {
-        [path] if is_index(path) => match from_index(path, &pattern, args.colors, common) {
+        [path] if is_index(path) => match from_index(path, &pattern, &options) {
             Ok((results, names)) => (results, names, Status::Ok),
             Err(message) => return trouble(&message),
         },
-        paths => scan(paths, &pattern, args, common),
+        paths => scan(paths, &pattern, &options, args, common),
     };
     let elapsed = started.elapsed().as_secs_f64();
     let written = if args.json {
@@ -92,21 +107,31 @@ pub fn main(args: &SearchArgs, common: &Common) -> Status {
     status
 }
 
-/// The results from the index at `path`, and its files' names.
-fn from_index(
-    path: &std::path::Path,
-    pattern: &Pattern,
-    colors: bool,
-    common: &Common,
-) -> Result<(SearchResults, Vec<String>), String> {
-    let name = path.display();
-    let bytes = std::fs::read(path).map_err(|err| format!("{name}: {err}"))?;
-    let index = Index::from_bytes(&bytes).map_err(|err| format!("{name}: {err}"))?;
+/// The search's options: `--colors`, the threads of `--jobs`, the
+/// filters.
+fn options(args: &SearchArgs, common: &Common) -> Result<SearchOptions, String> {
     let threads = common.jobs.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |jobs| jobs as usize,
     );
-    let options = SearchOptions::new().colors(colors).threads(threads);
+    let options = SearchOptions::new().colors(args.colors).threads(threads);
+    options
+        .with_filter(args.filters.filter())
+        .map_err(|err| match err {
+            IndexError::NotStored { filter } => format!("--{}: {err}", filter.replace('_', "-")),
+            err => err.to_string(),
+        })
+}
+
+/// The results from the index at `path`, and its files' names.
+fn from_index(
+    path: &std::path::Path,
+    pattern: &Pattern,
+    options: &SearchOptions,
+) -> Result<(SearchResults, Vec<String>), String> {
+    let name = path.display();
+    let bytes = std::fs::read(path).map_err(|err| format!("{name}: {err}"))?;
+    let index = Index::from_bytes(&bytes).map_err(|err| format!("{name}: {err}"))?;
     let results = index
         .search(pattern, options)
         .map_err(|err| format!("{name}: {err}"))?;
@@ -121,10 +146,11 @@ fn from_index(
 fn scan(
     paths: &[PathBuf],
     pattern: &Pattern,
+    options: &SearchOptions,
     args: &SearchArgs,
     common: &Common,
 ) -> (SearchResults, Vec<String>, Status) {
-    let mut scanner = Scanner::new(pattern, args.colors);
+    let mut scanner = Scanner::with_options(pattern, options);
     let mut names = Vec::new();
     let (totals, counts): (_, Counts) =
         each_record(paths, args.strictness.policy(), common, |item| match item {
