@@ -100,8 +100,8 @@ impl Stats {
     }
 
     /// Adds `other` to these statistics.
-    pub fn merge(&mut self, mut other: Stats) {
-        self.table.merge(&mut other.table);
+    pub fn merge(&mut self, other: Stats) {
+        self.table.merge(other.table);
         self.rank_keys.merge(other.rank_keys);
         self.year_keys.merge(other.year_keys);
         self.files_with_errors += other.files_with_errors;
@@ -222,16 +222,16 @@ impl Idents {
         self.short[slot] += 1;
     }
 
-    /// Adds the counts of `other` to these, leaving it empty.
-    fn merge(&mut self, other: &mut Idents) {
+    /// Adds the counts of `other` to these.
+    fn merge(&mut self, other: Idents) {
         if self.short.is_empty() {
-            std::mem::swap(&mut self.short, &mut other.short);
+            self.short = other.short;
         } else {
-            for (mine, theirs) in self.short.iter_mut().zip(&mut other.short) {
-                *mine += std::mem::take(theirs);
+            for (mine, theirs) in self.short.iter_mut().zip(&other.short) {
+                *mine += theirs;
             }
         }
-        for (name, count) in other.long.drain() {
+        for (name, count) in other.long {
             *self.long.entry(name).or_default() += count;
         }
     }
