@@ -4,23 +4,32 @@
 //!
 //! ```text
 //! cargo build --release -p sgf-tool --features cli
-//! cargo run --release -p sgf-tool --features cli --example front_end_ratios -- PATH [ROUNDS]
+//! cargo run --release -p sgf-tool --features cli --example front_end_ratios -- PATH [ROUNDS] [COMMANDS]
 //! ```
 //!
 //! PATH is a file or a folder (every `.sgf` below it, for the reader).
+//! COMMANDS, comma-separated, picks subcommands (default: all five).
 //! Each workload's median wall-clock time over the rounds (default 5) is
 //! turned into MB/s of input and into a ratio against the reader's
 //! median; goals are stated as such ratios (the issue's MB/s goals over
-//! the reader's 890 MB/s), and `--jobs 2` against `--jobs 1`.
+//! the reader's 890 MB/s), and `--jobs 2` against `--jobs 1`. A second
+//! table takes each workload's best round instead: on a machine shared
+//! with other work, the closest to its undisturbed speed. On Linux
+//! the CPU time of each run is shown too (the child's user and system
+//! time, the reader thread's time on a CPU): on a loaded machine it
+//! varies less than the wall clock. `SGF=PATH` times another `sgf`
+//! binary, and `SGF=BEFORE:AFTER` two of them, round by round (an older
+//! build and a newer one: a before-and-after in one run).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use sgf_stream::Reader;
 
 /// A subcommand, its extra arguments, and its goal as a share of the
-/// reader's speed with `--jobs 1`.
+/// reader's speed with `--jobs 1` (`stats` on many small files has a goal
+/// of its own, 100 MB/s).
 const COMMANDS: &[(&str, &[&str], f64)] = &[
     ("stats", &[], 300.0 / 890.0),
     ("check", &[], 250.0 / 890.0),
@@ -29,74 +38,161 @@ const COMMANDS: &[(&str, &[&str], f64)] = &[
     ("mainline", &[], 200.0 / 890.0),
 ];
 
+/// The goal of `stats` over a folder of small files, as a share of the
+/// reader's speed.
+const SMALL_FILES_GOAL: f64 = 100.0 / 890.0;
+
+/// One run's times, in seconds: wall clock, and CPU when known.
+#[derive(Debug, Clone, Copy)]
+struct Time {
+    wall: f64,
+    cpu: Option<f64>,
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let Some(path) = args.next().map(PathBuf::from) else {
-        eprintln!("usage: front_end_ratios PATH [ROUNDS]");
+        eprintln!("usage: front_end_ratios PATH [ROUNDS] [COMMANDS]");
         std::process::exit(2);
     };
     let rounds: usize = args.next().and_then(|r| r.parse().ok()).unwrap_or(5);
-    let sgf = sgf_binary();
+    let picked: Option<Vec<String>> = args
+        .next()
+        .map(|list| list.split(',').map(str::to_string).collect());
+    let commands: Vec<_> = COMMANDS
+        .iter()
+        .filter(|(name, _, _)| {
+            picked
+                .as_ref()
+                .map_or(true, |p| p.iter().any(|n| n == name))
+        })
+        .collect();
+    let binaries = sgf_binaries();
     let files = sgf_files(&path);
     let bytes: u64 = files
         .iter()
         .map(|f| f.metadata().map_or(0, |m| m.len()))
         .sum();
-    let mut times: Vec<(String, Vec<Duration>)> = Vec::new();
-    let mut record = |name: String, time: Duration| match times.iter_mut().find(|(n, _)| *n == name)
-    {
+    let mut times: Vec<(String, Vec<Time>)> = Vec::new();
+    let mut record = |name: String, time: Time| match times.iter_mut().find(|(n, _)| *n == name) {
         Some((_, list)) => list.push(time),
         None => times.push((name, vec![time])),
     };
     for _ in 0..rounds {
         record("reader".into(), time_reader(&files));
-        for (command, extra, _) in COMMANDS {
-            for jobs in [1, 2] {
-                let time = time_command(&sgf, command, extra, jobs, &path);
-                record(format!("{command} -j{jobs}"), time);
+        for (tag, sgf) in &binaries {
+            for (command, extra, _) in &commands {
+                for jobs in [1, 2] {
+                    let time = time_command(sgf, command, extra, jobs, &path);
+                    record(format!("{command} -j{jobs}{tag}"), time);
+                }
             }
         }
     }
-    let median = |name: &str| {
-        let mut list = times.iter().find(|(n, _)| n == name).unwrap().1.clone();
-        list.sort();
-        list[list.len() / 2].as_secs_f64()
-    };
     let mb = bytes as f64 / 1e6;
-    let reader = median("reader");
     println!(
-        "{} ({:.1} MB, {} files), {rounds} rounds, medians",
+        "{} ({:.1} MB, {} files), {rounds} rounds",
         path.display(),
         mb,
-        files.len()
+        files.len(),
     );
+    for (tag, sgf) in &binaries {
+        println!("sgf{tag}: {}", sgf.display());
+    }
+    let many_files = files.len() > 100;
+    for (title, best) in [("medians", false), ("best of the rounds", true)] {
+        println!("\n{title}");
+        let pick = |name: &str, cpu: bool| {
+            let list = &times.iter().find(|(n, _)| n == name).unwrap().1;
+            let mut list: Vec<f64> = match cpu {
+                false => list.iter().map(|t| t.wall).collect(),
+                true => list.iter().filter_map(|t| t.cpu).collect(),
+            };
+            list.sort_by(f64::total_cmp);
+            match best {
+                true => list.first().copied(),
+                false => list.get(list.len() / 2).copied(),
+            }
+        };
+        table(&pick, mb, &commands, &binaries, many_files);
+    }
     println!(
-        "{:<14} {:>9} {:>10} {:>8}   {:>10}",
-        "workload", "MB/s", "x reader", "goal", "-j2 / -j1"
+        "\ngoals: x reader with -j1 (stats {:.3}, check {:.3}, json {:.3}, fmt {:.3}, \
+         mainline {:.3}; stats on many small files {:.3}); -j2 / -j1 at least 1.7",
+        COMMANDS[0].2, COMMANDS[1].2, COMMANDS[2].2, COMMANDS[3].2, COMMANDS[4].2, SMALL_FILES_GOAL
     );
-    println!("{:<14} {:>9.0} {:>10.2}", "reader", mb / reader, 1.0);
-    for (command, _, goal) in COMMANDS {
-        let one = median(&format!("{command} -j1"));
-        let two = median(&format!("{command} -j2"));
-        println!(
-            "{:<14} {:>9.0} {:>10.3} {:>8.3}   {:>10.2}",
-            format!("{command} -j1"),
-            mb / one,
-            reader / one,
-            goal,
-            one / two
-        );
-        println!(
-            "{:<14} {:>9.0} {:>10.3}",
-            format!("{command} -j2"),
-            mb / two,
-            reader / two
-        );
+}
+
+/// One table: each workload's MB/s and ratio to the reader, from its
+/// time as `pick` takes it (wall clock, or CPU).
+fn table(
+    pick: &dyn Fn(&str, bool) -> Option<f64>,
+    mb: f64,
+    commands: &[&(&str, &[&str], f64)],
+    binaries: &[(String, PathBuf)],
+    many_files: bool,
+) {
+    let reader = pick("reader", false).unwrap();
+    let reader_cpu = pick("reader", true);
+    println!(
+        "{:<17} {:>7} {:>9} {:>7}   {:>8} {:>9}   {:>9}",
+        "workload", "MB/s", "x reader", "/ goal", "CPU MB/s", "x reader", "-j2 / -j1"
+    );
+    let cpu_cells = |cpu: Option<f64>| match (cpu, reader_cpu) {
+        (Some(cpu), Some(reader_cpu)) => format!("{:>8.0} {:>9.3}", mb / cpu, reader_cpu / cpu),
+        _ => format!("{:>8} {:>9}", "-", "-"),
+    };
+    println!(
+        "{:<17} {:>7.0} {:>9.2} {:>7}   {}",
+        "reader",
+        mb / reader,
+        1.0,
+        "",
+        cpu_cells(reader_cpu)
+    );
+    for (tag, _) in binaries {
+        for (command, _, goal) in commands {
+            let goal = match (*command, many_files) {
+                ("stats", true) => SMALL_FILES_GOAL,
+                _ => *goal,
+            };
+            let [one, two] = [1, 2].map(|jobs| format!("{command} -j{jobs}{tag}"));
+            let (one_time, two_time) = (pick(&one, false).unwrap(), pick(&two, false).unwrap());
+            println!(
+                "{one:<17} {:>7.0} {:>9.3} {:>7.2}   {}   {:>9.2}",
+                mb / one_time,
+                reader / one_time,
+                reader / one_time / goal,
+                cpu_cells(pick(&one, true)),
+                one_time / two_time
+            );
+            println!(
+                "{two:<17} {:>7.0} {:>9.3} {:>7}   {}",
+                mb / two_time,
+                reader / two_time,
+                "",
+                cpu_cells(pick(&two, true)),
+            );
+        }
     }
 }
 
-/// The `sgf` binary beside this example's.
-fn sgf_binary() -> PathBuf {
+/// The `sgf` binaries to time, each with the tag its rows carry: those
+/// named by `SGF` (separated by `:`, tagged ` #1`, ` #2`, ... when more
+/// than one), else the one beside this example's.
+fn sgf_binaries() -> Vec<(String, PathBuf)> {
+    if let Some(list) = std::env::var_os("SGF") {
+        let paths: Vec<PathBuf> = std::env::split_paths(&list).collect();
+        let tag = |i: usize| match paths.len() {
+            1 => String::new(),
+            _ => format!(" #{}", i + 1),
+        };
+        return paths
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (tag(i), p.clone()))
+            .collect();
+    }
     let exe = std::env::current_exe().expect("the example's path");
     let dir = exe.parent().and_then(Path::parent).expect("target/release");
     let sgf = dir.join("sgf");
@@ -105,7 +201,7 @@ fn sgf_binary() -> PathBuf {
         "{} is missing: cargo build --release -p sgf-tool --features cli",
         sgf.display()
     );
-    sgf
+    vec![(String::new(), sgf)]
 }
 
 /// `path` itself, or every `.sgf` file below it, sorted.
@@ -133,7 +229,8 @@ fn sgf_files(path: &Path) -> Vec<PathBuf> {
 }
 
 /// The reader's event pass over every file, as a stream, on this thread.
-fn time_reader(files: &[PathBuf]) -> Duration {
+fn time_reader(files: &[PathBuf]) -> Time {
+    let cpu = thread_cpu();
     let started = Instant::now();
     let mut events = 0u64;
     for file in files {
@@ -144,10 +241,14 @@ fn time_reader(files: &[PathBuf]) -> Duration {
         }
     }
     assert!(events > 0, "no events read");
-    started.elapsed()
+    Time {
+        wall: started.elapsed().as_secs_f64(),
+        cpu: cpu.zip(thread_cpu()).map(|(before, after)| after - before),
+    }
 }
 
-fn time_command(sgf: &Path, command: &str, extra: &[&str], jobs: u32, path: &Path) -> Duration {
+fn time_command(sgf: &Path, command: &str, extra: &[&str], jobs: u32, path: &Path) -> Time {
+    let cpu = children_cpu();
     let started = Instant::now();
     let status = Command::new(sgf)
         .args(["--quiet", "--jobs", &jobs.to_string(), command])
@@ -157,11 +258,36 @@ fn time_command(sgf: &Path, command: &str, extra: &[&str], jobs: u32, path: &Pat
         .stderr(Stdio::null())
         .status()
         .expect("sgf runs");
+    let wall = started.elapsed().as_secs_f64();
     // Exit status 1 means errors were found in the input: the run is
     // still complete.
     assert!(
         status.code().is_some_and(|code| code <= 1),
         "sgf {command} failed"
     );
-    started.elapsed()
+    Time {
+        wall,
+        cpu: cpu
+            .zip(children_cpu())
+            .map(|(before, after)| after - before),
+    }
+}
+
+/// The user and system CPU seconds of this process's children that
+/// have ended (Linux: `/proc/self/stat`, in ticks of 10 ms).
+fn children_cpu() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command's name, which ends with the last `)`:
+    // the state is field 3, cutime and cstime are fields 16 and 17.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(13)?.parse::<f64>().ok()? + fields.get(14)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
+/// The seconds this thread has spent on a CPU (Linux:
+/// `/proc/thread-self/schedstat`, in nanoseconds).
+fn thread_cpu() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
 }

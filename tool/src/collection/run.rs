@@ -157,7 +157,7 @@ impl<'s, J: Job> Units<'s, J> {
             &on_read,
             &mut |found| match found {
                 Found::File { input, size, told } if size <= target && !streams => {
-                    group.push((input, told));
+                    group.push((input, told, size));
                     group_bytes += size;
                     if group_bytes < target && group.len() < GROUP_FILES {
                         return ControlFlow::Continue(());
@@ -179,13 +179,14 @@ impl<'s, J: Job> Units<'s, J> {
         }
     }
 
-    /// The unit that reads `files`, small files, one after another.
-    fn small_files(&self, files: Vec<(Input, Told)>) -> Unit<'s, Out<J>> {
+    /// The unit that reads `files`, small files of the sizes given, one
+    /// after another.
+    fn small_files(&self, files: Vec<(Input, Told, u64)>) -> Unit<'s, Out<J>> {
         let (collection, job) = (self.collection, self.job);
         Unit::Work(Box::new(move || {
-            let read = files.into_iter().map(|(input, told)| {
+            let read = files.into_iter().map(|(input, told, size)| {
                 let path = input.path.clone().unwrap_or_default();
-                match std::fs::read(path) {
+                match read_file(&path, size) {
                     Ok(bytes) => {
                         collection.count(bytes.len() as u64);
                         whole(collection, job, input, told, bytes)
@@ -381,6 +382,29 @@ fn whole<J: Job>(
     ]
 }
 
+/// The bytes of the file at `path`, whose size was found to be `size`
+/// (all of them, should it have grown since): [`std::fs::read`] without
+/// the second look at its size.
+fn read_file(path: &std::path::Path, size: u64) -> io::Result<Vec<u8>> {
+    let mut file = std::fs::File::open(path)?;
+    // One byte more than the size, so that the end shows at once.
+    let mut bytes = vec![0; usize::try_from(size).map_or(0, |size| size + 1)];
+    let mut filled = 0;
+    loop {
+        if filled == bytes.len() {
+            bytes.resize(2 * filled + 1, 0);
+        }
+        match io::Read::read(&mut file, &mut bytes[filled..]) {
+            Ok(0) => break,
+            Ok(read) => filled += read,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+            Err(err) => return Err(err),
+        }
+    }
+    bytes.truncate(filled);
+    Ok(bytes)
+}
+
 fn failed<O>(input: &Input, err: &dyn std::fmt::Display) -> Delivery<O> {
     Delivery::Failed {
         name: input.name.clone(),
@@ -399,5 +423,24 @@ impl<R: io::Read> io::Read for Counting<'_, R> {
         let read = self.inner.read(buf)?;
         self.collection.count(read as u64);
         Ok(read)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read_file;
+
+    #[test]
+    fn a_file_is_read_whole_whatever_size_was_found() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.sgf");
+        std::fs::write(&path, b"(;B[aa];W[bb])").unwrap();
+        // The size found before, as it was, larger (the file shrank) and
+        // smaller (it grew).
+        for size in [14, 100, 0, 3] {
+            assert_eq!(read_file(&path, size).unwrap(), b"(;B[aa];W[bb])", "{size}");
+        }
+        std::fs::remove_file(&path).unwrap();
+        assert!(read_file(&path, 14).is_err());
     }
 }

@@ -323,10 +323,15 @@ impl Game {
     }
 
     /// The node ends: its setup, below the root, goes to `later_setup`.
+    #[inline(always)]
     fn end_node(&mut self) {
-        if self.node_setup.is_empty() {
-            return;
+        if !self.node_setup.is_empty() {
+            self.later_setup();
         }
+    }
+
+    #[inline(never)]
+    fn later_setup(&mut self) {
         let mut setup = std::mem::take(&mut self.node_setup);
         setup.insert("after_moves".into(), Value::from(self.move_count));
         self.later_setup.push(Value::Object(setup));

@@ -111,6 +111,7 @@ impl Rewrite {
     /// Every event goes to the writer, a refused game's too: the writer
     /// drops the rest of a game it refused, and its structure tells it
     /// where the game ends.
+    #[inline(always)]
     fn write(&mut self, event: &Event<'_>, at: u64, notes: &mut Vec<Note>) {
         let written = self.writer.write_event(event);
         if let (Err(err), false) = (written, self.refused) {
@@ -129,16 +130,23 @@ impl Rewrite {
         });
     }
 
-    /// The root node ends: a game read from another charset is declared
-    /// UTF-8 if it does not say.
+    /// The root node ends, if open: a game read from another charset is
+    /// declared UTF-8 if it does not say.
+    #[inline(always)]
     fn leave_root(&mut self, ctx: &Ctx<'_>, at: u64, notes: &mut Vec<Note>) {
         if let Root::Open(game) = self.root {
-            self.root = Root::Done;
-            if !self.refused && ctx.charset(game).transcoded {
-                let written = self.writer.property("CA", [RawValue::new(b"UTF-8")]);
-                if let Err(err) = written {
-                    self.refuse(err, at, notes);
-                }
+            self.close_root(game, ctx, at, notes);
+        }
+    }
+
+    /// The root node of the game that opened at `game` ends.
+    #[inline(never)]
+    fn close_root(&mut self, game: u64, ctx: &Ctx<'_>, at: u64, notes: &mut Vec<Note>) {
+        self.root = Root::Done;
+        if !self.refused && ctx.charset(game).transcoded {
+            let written = self.writer.property("CA", [RawValue::new(b"UTF-8")]);
+            if let Err(err) = written {
+                self.refuse(err, at, notes);
             }
         }
     }
@@ -245,6 +253,7 @@ pub struct MainLine {
 
 impl MainLine {
     /// Whether `event` belongs to the main line.
+    #[inline]
     pub fn keep(&mut self, event: &Event) -> bool {
         if self.skipping > 0 {
             match event {

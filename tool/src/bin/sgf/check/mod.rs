@@ -110,21 +110,32 @@ impl Policied for CheckJob {
     }
 }
 
-impl Visit for CheckVisitor {
-    type Out = ();
-
-    #[inline]
-    fn event(&mut self, event: &Event<'_>, span: Range<u64>, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
+impl CheckVisitor {
+    /// A game tree opens or closes: a game whose charset was guessed is
+    /// noted as it opens.
+    #[inline(never)]
+    fn tree(&mut self, event: &Event<'_>, at: u64, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
         if self.depth.step(event) && !self.ignore.contains(&GUESSED) {
-            let report = ctx.charset(span.start);
+            let report = ctx.charset(at);
             if report.source == CharsetSource::Detected && report.declared.is_none() {
                 notes.push(Note {
-                    at: span.start,
+                    at,
                     code: GUESSED,
                     severity: Severity::Note,
                     message: format!("{GUESSED}: no CA: read as {}", report.charset.name()),
                 });
             }
+        }
+    }
+}
+
+impl Visit for CheckVisitor {
+    type Out = ();
+
+    #[inline(always)]
+    fn event(&mut self, event: &Event<'_>, span: Range<u64>, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
+        if let Event::StartGameTree | Event::EndGameTree = event {
+            self.tree(event, span.start, ctx, notes);
         }
         self.semantic.event(event, span.clone(), notes);
         if let Some(walk) = &mut self.walk {

@@ -121,6 +121,17 @@ struct NodeState {
     reported_mix: bool,
 }
 
+impl NodeState {
+    /// A new node: nothing seen yet.
+    fn clear(&mut self) {
+        self.idents.clear();
+        self.has_move = false;
+        self.has_setup = false;
+        self.info = false;
+        self.reported_mix = false;
+    }
+}
+
 impl Semantic {
     /// Checks for a piece read in `mode`; the codes in `ignore` are not
     /// reported.
@@ -155,45 +166,65 @@ impl Semantic {
     }
 
     /// Takes the next event, which covers `span`.
+    #[inline(always)]
     pub fn event(&mut self, event: &Event<'_>, span: Range<u64>, notes: &mut Vec<Note>) {
         match event {
-            Event::StartGameTree => {
-                let line = match self.lines.last_mut() {
-                    Some(line) => {
-                        // The node before a variation is above it.
-                        line.info |= self.node.info;
-                        *line
-                    }
-                    None => {
-                        self.size = BoardSize::default();
-                        self.go = true;
-                        self.nodes = 0;
-                        Line::default()
-                    }
-                };
-                self.lines.push(line);
-                self.node = NodeState::default();
-            }
             Event::Node => {
                 if let Some(line) = self.lines.last_mut() {
                     line.info |= self.node.info;
                 }
-                let mut idents = std::mem::take(&mut self.node.idents);
-                idents.clear();
-                self.node = NodeState {
-                    idents,
-                    ..NodeState::default()
-                };
+                self.node.clear();
                 self.nodes += 1;
             }
             Event::Property(ident, values) => {
-                self.property(ident.as_str(), values, span.start, notes)
+                let ident = ident.as_str();
+                if let ("B" | "W", 1) = (ident, values.len()) {
+                    if self.quick_move(ident, values.first().as_bytes()) {
+                        return;
+                    }
+                }
+                self.property(ident, values, span.start, notes)
             }
-            Event::EndGameTree => {
-                self.lines.pop();
-                self.node = NodeState::default();
-            }
+            _ => self.tree(event),
         }
+    }
+
+    /// A game tree opens or closes.
+    #[inline(never)]
+    fn tree(&mut self, event: &Event<'_>) {
+        if let Event::StartGameTree = event {
+            let line = match self.lines.last_mut() {
+                Some(line) => {
+                    // The node before a variation is above it.
+                    line.info |= self.node.info;
+                    *line
+                }
+                None => {
+                    self.size = BoardSize::default();
+                    self.go = true;
+                    self.nodes = 0;
+                    Line::default()
+                }
+            };
+            self.lines.push(line);
+        } else {
+            self.lines.pop();
+        }
+        self.node.clear();
+    }
+
+    /// A move (`B` or `W`, one value) that is the node's first property
+    /// and a point on the board or a pass, as nearly every move is: it
+    /// needs no other check. Whether it was one.
+    #[inline(always)]
+    fn quick_move(&mut self, ident: &str, raw: &[u8]) -> bool {
+        let fine =
+            self.node.idents.is_empty() && (!self.go || Move::decode(raw, self.size).is_ok());
+        if fine {
+            self.node.idents.push(ident_key(ident));
+            self.node.has_move = true;
+        }
+        fine
     }
 
     fn property(&mut self, ident: &str, values: &RawValues<'_>, at: u64, notes: &mut Vec<Note>) {

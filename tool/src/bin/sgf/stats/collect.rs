@@ -9,9 +9,9 @@ use sgf_stream::charset::CharsetSource;
 use sgf_stream::game::{Date, Dates, GameCollector, GameInfo, NormalizeError, Normalized};
 use sgf_stream::game::{Rank, Reason};
 use sgf_stream::typed::Color;
-use sgf_stream::Event;
+use sgf_stream::{Event, RawValues};
 
-use sgf_tool::collection::{Ctx, Depth, Note, Visit};
+use sgf_tool::collection::{Ctx, Note, Visit};
 use sgf_tool::diagnostics::Counts;
 
 /// How many times each key was seen.
@@ -100,8 +100,8 @@ impl Stats {
     }
 
     /// Adds `other` to these statistics.
-    pub fn merge(&mut self, mut other: Stats) {
-        self.table.merge(&mut other.table);
+    pub fn merge(&mut self, other: Stats) {
+        self.table.merge(other.table);
         self.rank_keys.merge(other.rank_keys);
         self.year_keys.merge(other.year_keys);
         self.files_with_errors += other.files_with_errors;
@@ -188,49 +188,50 @@ impl Keyed {
     }
 }
 
+/// Slots of [`Idents`]: an identifier of one or two capitals.
+const SLOTS: usize = 27 * 27;
+
 /// How many times each property identifier was seen: those of one or
 /// two capitals in a table (nearly all), the others by name.
 #[derive(Debug, Clone, Default)]
 struct Idents {
-    /// By slot (see `add`); empty until the first identifier.
+    /// By slot (see `add`): [`SLOTS`] counts, or none yet.
     short: Vec<u64>,
     long: Counter,
 }
 
 impl Idents {
-    #[inline]
-    fn add(&mut self, ident: &str) {
-        let slot = match *ident.as_bytes() {
-            [a @ b'A'..=b'Z'] => Some(usize::from(a - b'A') * 27),
-            [a @ b'A'..=b'Z', b @ b'A'..=b'Z'] => {
-                Some(usize::from(a - b'A') * 27 + usize::from(b - b'A') + 1)
-            }
-            _ => None,
-        };
-        match slot {
-            Some(slot) => {
-                if self.short.is_empty() {
-                    self.short = vec![0; 27 * 27];
-                }
-                self.short[slot] += 1;
-            }
-            None => bump(&mut self.long, ident),
+    /// A table ready to [`add`](Self::add) to.
+    fn table() -> Idents {
+        Idents {
+            short: vec![0; SLOTS],
+            long: Counter::default(),
         }
     }
 
-    /// Adds the counts of `other` to these, leaving it empty.
-    fn merge(&mut self, other: &mut Idents) {
-        if other.short.is_empty() {
-            return;
-        }
+    /// Counts `ident`, in a [`table`](Self::table).
+    #[inline(always)]
+    fn add(&mut self, ident: &str) {
+        let slot = match *ident.as_bytes() {
+            [a @ b'A'..=b'Z'] => usize::from(a - b'A') * 27,
+            [a @ b'A'..=b'Z', b @ b'A'..=b'Z'] => {
+                usize::from(a - b'A') * 27 + usize::from(b - b'A') + 1
+            }
+            _ => return bump(&mut self.long, ident),
+        };
+        self.short[slot] += 1;
+    }
+
+    /// Adds the counts of `other` to these.
+    fn merge(&mut self, other: Idents) {
         if self.short.is_empty() {
-            std::mem::swap(self, other);
-            return;
+            self.short = other.short;
+        } else {
+            for (mine, theirs) in self.short.iter_mut().zip(&other.short) {
+                *mine += theirs;
+            }
         }
-        for (mine, theirs) in self.short.iter_mut().zip(&mut other.short) {
-            *mine += std::mem::take(theirs);
-        }
-        for (name, count) in other.long.drain() {
+        for (name, count) in other.long {
             *self.long.entry(name).or_default() += count;
         }
     }
@@ -294,11 +295,19 @@ impl Game {
 }
 
 /// Gathers [`Stats`] from the events of a piece.
+///
+/// Moves, nodes and identifiers are counted on the way; a game's `SZ`,
+/// `PB` and `PW` go to the library's [`GameCollector`] (with the game's
+/// structure and its first two nodes: it reads `SZ` in the root alone),
+/// its `RE`, `DT`, `BR` and `WR` to [`Normalized::absorb`].
 #[derive(Debug)]
 pub struct Collect {
     stats: Stats,
     idents: Idents,
-    depth: Depth,
+    /// Game trees and variations open.
+    depth: u32,
+    /// Nodes of the current game handed to the collector, up to two.
+    fed: u8,
     game: Option<Game>,
     collector: GameCollector,
     after_end: bool,
@@ -308,8 +317,9 @@ impl Default for Collect {
     fn default() -> Self {
         Collect {
             stats: Stats::default(),
-            idents: Idents::default(),
-            depth: Depth::default(),
+            idents: Idents::table(),
+            depth: 0,
+            fed: 0,
             game: None,
             collector: GameCollector::lenient().without_moves(),
             after_end: false,
@@ -320,58 +330,27 @@ impl Default for Collect {
 impl Visit for Collect {
     type Out = Stats;
 
-    #[inline]
+    #[inline(always)]
     fn event(&mut self, event: &Event<'_>, span: Range<u64>, ctx: &Ctx<'_>, _: &mut Vec<Note>) {
-        if self.depth.step(event) {
-            let game = Game {
-                main: true,
-                ..Game::default()
-            };
-            if let Some(done) = self.game.replace(game) {
-                done.finish(&mut self.stats);
-            }
-            let report = ctx.charset(span.start);
-            let key = format!("{} ({})", report.charset, source_name(report.source));
-            bump(&mut self.stats.charsets, &key);
-        }
-        let Some(current) = self.game.as_mut() else {
-            return;
-        };
         match event {
             Event::Node => {
-                self.after_end = false;
                 self.stats.nodes += 1;
-                let _ = self.collector.push(event);
-                return;
+                self.after_end = false;
+                if self.fed < 2 {
+                    self.fed += 1;
+                    let _ = self.collector.push(event);
+                }
             }
             Event::Property(ident, values) => {
                 self.stats.properties += 1;
                 let ident = ident.as_str();
                 self.idents.add(ident);
-                if ident == "B" || ident == "W" {
-                    self.stats.moves += 1;
-                    return;
-                }
-                if matches!(ident, "RE" | "DT" | "BR" | "WR") {
-                    if let (true, Ok(text)) = (current.main, values.first().text()) {
-                        current.normalized.absorb(ident, &text);
-                    }
-                    return;
-                }
-                // The collector decodes only what the statistics use.
-                if !matches!(ident, "SZ" | "PB" | "PW") {
-                    return;
+                match ident {
+                    "B" | "W" => self.stats.moves += 1,
+                    _ => self.property(event, ident, values),
                 }
             }
-            Event::StartGameTree => self.after_end = false,
-            Event::EndGameTree => {
-                current.leaves += !self.after_end as u64;
-                current.main = false;
-                self.after_end = true;
-            }
-        }
-        if let Ok(Some(record)) = self.collector.push(event) {
-            current.info = Some(record.info);
+            _ => self.tree(event, span.start, ctx),
         }
     }
 
@@ -379,8 +358,73 @@ impl Visit for Collect {
         if let Some(done) = self.game.take() {
             done.finish(&mut self.stats);
         }
-        self.stats.table = std::mem::take(&mut self.idents);
+        self.stats.table = std::mem::replace(&mut self.idents, Idents::table());
         std::mem::take(&mut self.stats)
+    }
+}
+
+impl Collect {
+    /// A property other than a move: the few the statistics read.
+    #[inline(never)]
+    fn property(&mut self, event: &Event<'_>, ident: &str, values: &RawValues<'_>) {
+        if matches!(ident, "RE" | "DT" | "BR" | "WR") {
+            if let Some(current) = self.game.as_mut().filter(|game| game.main) {
+                if let Ok(text) = values.first().text() {
+                    current.normalized.absorb(ident, &text);
+                }
+            }
+            return;
+        }
+        // The collector decodes only what the statistics use.
+        if matches!(ident, "SZ" | "PB" | "PW") {
+            self.collect(event);
+        }
+    }
+
+    /// A game tree opens or closes: at the top level, a game starts
+    /// (the last one is counted) or ends.
+    #[inline(never)]
+    fn tree(&mut self, event: &Event<'_>, at: u64, ctx: &Ctx<'_>) {
+        match event {
+            Event::StartGameTree => {
+                self.depth += 1;
+                self.after_end = false;
+                if self.depth == 1 {
+                    self.start_game(at, ctx);
+                }
+            }
+            _ => {
+                self.depth = self.depth.saturating_sub(1);
+                if let Some(current) = self.game.as_mut() {
+                    current.leaves += !self.after_end as u64;
+                    current.main = false;
+                }
+                self.after_end = true;
+            }
+        }
+        self.collect(event);
+    }
+
+    fn start_game(&mut self, at: u64, ctx: &Ctx<'_>) {
+        let game = Game {
+            main: true,
+            ..Game::default()
+        };
+        if let Some(done) = self.game.replace(game) {
+            done.finish(&mut self.stats);
+        }
+        self.fed = 0;
+        let report = ctx.charset(at);
+        let key = format!("{} ({})", report.charset, source_name(report.source));
+        bump(&mut self.stats.charsets, &key);
+    }
+
+    /// Hands `event` to the collector; a game's information when it closes.
+    fn collect(&mut self, event: &Event<'_>) {
+        if let (Ok(Some(record)), Some(current)) = (self.collector.push(event), self.game.as_mut())
+        {
+            current.info = Some(record.info);
+        }
     }
 }
 
@@ -479,6 +523,41 @@ mod tests {
         assert_eq!((stats.reasons["resign"], stats.reasons["(none)"]), (1, 1));
         assert_eq!((stats.years["2001"], stats.years["1999"]), (1, 1));
         assert_eq!(stats.ranks["(none)"], 4);
+    }
+
+    /// The statistics of one piece, `data`, read whole.
+    fn piece(data: &[u8]) -> Stats {
+        let batch = sgf_stream::read::Batch::whole(data.to_vec());
+        let decoded = batch.decode();
+        let mut collect = Collect::default();
+        for item in sgf_stream::Parser::new(decoded.text()).into_spans() {
+            let (event, span) = item.unwrap();
+            collect.event(&event, span, &Ctx::Batch(&decoded), &mut Vec::new());
+        }
+        collect.take(&Ctx::Batch(&decoded), &mut Vec::new())
+    }
+
+    #[test]
+    fn merged_pieces_keep_every_identifier() {
+        let mut stats = Stats::default();
+        stats.merge(piece(b"(;MULTIGOGM[1])"));
+        stats.merge(piece(b"(;GM[1]XYZ[2];B[aa])"));
+        stats.merge(piece(b"(;XYZ[3])"));
+        stats.settle();
+        assert_eq!(stats.idents["MULTIGOGM"], 1);
+        assert_eq!(stats.idents["XYZ"], 2);
+        assert_eq!((stats.idents["GM"], stats.idents["B"]), (1, 1));
+        assert_eq!(stats.properties, 5);
+    }
+
+    #[test]
+    fn the_board_size_is_read_in_the_root_alone() {
+        let mut stats = piece(b"(;PB[Ann];SZ[9];B[aa])(;SZ[13]PW[Bob](;SZ[9])(;))(;;;SZ[7])");
+        stats.settle();
+        assert_eq!(stats.board_sizes["19"], 2);
+        assert_eq!(stats.board_sizes["13"], 1);
+        assert_eq!((stats.players["Ann"], stats.players["Bob"]), (1, 1));
+        assert_eq!((stats.nodes, stats.variations), (9, 1));
     }
 
     #[test]

@@ -58,18 +58,25 @@ pub fn main(args: &StatsArgs, common: &Common) -> Status {
     };
     let job = StatsJob(args.strictness.policy());
     let mut stats = Stats::default();
-    // An input's statistics count once it is read to the end.
-    let mut input = Stats::default();
+    // An input's statistics count once it is read to the end: those of
+    // its first piece, and the others' added.
+    let mut input: Option<Stats> = None;
     let totals = run::run(sources, common, &job, |delivery, _| {
         match delivery {
-            Delivery::Begin(_) => input = Stats::default(),
+            Delivery::Begin(_) => input = None,
             Delivery::Piece(_, done) => {
-                input.counts.add(Counts::of(&done.diagnostics));
-                input.merge(done.out);
+                let counts = Counts::of(&done.diagnostics);
+                let read = match input.take() {
+                    Some(mut read) => {
+                        read.merge(done.out);
+                        read
+                    }
+                    None => done.out,
+                };
+                input.insert(read).counts.add(counts);
             }
             Delivery::End(_, complete) => {
-                let mut input = std::mem::take(&mut input);
-                if complete {
+                if let (Some(mut input), true) = (input.take(), complete) {
                     input.files_with_errors = u64::from(input.counts.errors > 0);
                     stats.merge(input);
                 }
