@@ -359,6 +359,11 @@ fn a_game_the_reader_gives_up_is_handed_on_by_no_subcommand() {
     // Each in UTF-8, saying so in its root.
     assert_eq!(games, ["(;GM[1]CA[UTF-8];B[aa])\n", "(;CA[UTF-8];;)\n"]);
 
+    let stats = cli::stdout_of(sgf().args(["stats", "--json"]).arg(&path));
+    let stats: serde_json::Value = serde_json::from_str(&stats).unwrap();
+    let counts = [&stats["games"], &stats["nodes"], &stats["moves"]];
+    assert_eq!(counts, [2, 5, 1], "{stats}");
+
     let index = dir.path().join("games.idx");
     let printed = Command::cargo_bin("sgf")
         .unwrap()

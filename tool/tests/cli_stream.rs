@@ -225,7 +225,9 @@ fn a_game_with_a_value_over_the_limit_is_skipped_in_bounded_memory() {
         } else {
             let stats: serde_json::Value = serde_json::from_str(&printed).unwrap();
             assert_eq!(stats["errors"], 1, "{printed}");
-            // The moves of the games before and after it.
+            // The games before and after it, and their moves only.
+            assert_eq!(stats["games"], 2, "{printed}");
+            assert_eq!(stats["nodes"], 5, "{printed}");
             assert_eq!(stats["moves"], 3, "{printed}");
         }
         assert_eq!(status.code(), Some(1), "{args:?}");

@@ -1,6 +1,7 @@
 //! Gathering statistics from one input's events, and merging them.
 
 use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use std::ops::Range;
@@ -309,6 +310,11 @@ pub struct Collect {
     /// Nodes of the current game handed to the collector, up to two.
     fed: u8,
     game: Option<Game>,
+    /// The nodes and moves counted before the current game, and the key
+    /// its charset was counted under: what a game the reader gives up
+    /// takes back.
+    before_game: (u64, u64),
+    charset_key: String,
     collector: GameCollector,
     after_end: bool,
 }
@@ -321,6 +327,8 @@ impl Default for Collect {
             depth: 0,
             fed: 0,
             game: None,
+            before_game: (0, 0),
+            charset_key: String::new(),
             collector: GameCollector::lenient().without_moves(),
             after_end: false,
         }
@@ -360,6 +368,21 @@ impl Visit for Collect {
         }
         self.stats.table = std::mem::replace(&mut self.idents, Idents::table());
         std::mem::take(&mut self.stats)
+    }
+
+    /// A game the reader gave up is no game: neither it, nor its nodes
+    /// and moves, nor its charset are counted (its properties are, as
+    /// read).
+    fn abandoned(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) {
+        if self.game.take().is_some() {
+            (self.stats.nodes, self.stats.moves) = self.before_game;
+            if let Some(count) = self.stats.charsets.get_mut(&self.charset_key) {
+                *count -= 1;
+                if *count == 0 {
+                    self.stats.charsets.remove(&self.charset_key);
+                }
+            }
+        }
     }
 }
 
@@ -414,9 +437,12 @@ impl Collect {
             done.finish(&mut self.stats);
         }
         self.fed = 0;
+        self.before_game = (self.stats.nodes, self.stats.moves);
         let report = ctx.charset(at);
-        let key = format!("{} ({})", report.charset, source_name(report.source));
-        bump(&mut self.stats.charsets, &key);
+        self.charset_key.clear();
+        let source = source_name(report.source);
+        let _ = write!(self.charset_key, "{} ({source})", report.charset);
+        bump(&mut self.stats.charsets, &self.charset_key);
     }
 
     /// Hands `event` to the collector; a game's information when it closes.
