@@ -525,14 +525,7 @@ mod tests {
     fn counts_one_collection() {
         let data = b"(;SZ[9]RE[B+R]PB[Ann]PW[Bob]DT[2001-02-03];B[aa](;W[bb])(;W[cc];B[dd]))\
                      (;PB[Ann]DT[1999]MULTIGOGM[1];B[])";
-        let batch = sgf_stream::read::Batch::whole(data.to_vec());
-        let decoded = batch.decode();
-        let mut collect = Collect::default();
-        for item in sgf_stream::Parser::new(decoded.text()).into_spans() {
-            let (event, span) = item.unwrap();
-            collect.event(&event, span, &Ctx::Batch(&decoded), &mut Vec::new());
-        }
-        let mut stats = collect.take(&Ctx::Batch(&decoded), &mut Vec::new());
+        let mut stats = piece(data);
         stats.settle();
         assert_eq!(stats.charsets["UTF-8 (default)"], 2);
         assert_eq!((stats.games, stats.nodes, stats.moves), (2, 7, 5));
