@@ -398,12 +398,6 @@ pub struct Columns {
     length: usize,
 }
 
-impl Default for Columns {
-    fn default() -> Self {
-        Columns::new()
-    }
-}
-
 /// Where the columns set a piece at a time are.
 const SOURCE: usize = 0;
 const INDEX: usize = 1;
