@@ -19,7 +19,7 @@ use crate::columns::Columns;
 use crate::data::GameData;
 use crate::raw::{self, Events};
 use crate::read::{game_events, Sink, Values};
-use crate::summary::{Builder, Step};
+use crate::summary::{Reused, Step};
 use crate::tree::game_data;
 
 /// How to read.
@@ -107,7 +107,7 @@ impl Job for Games {
     fn visitor(&self) -> Visitor {
         Visitor {
             plan: self.0,
-            builder: Builder::new(false, self.0.table),
+            builder: Reused::new(false, self.0.table),
             trees: None,
             events: Events::default(),
             depth: 0,
@@ -122,7 +122,7 @@ impl Job for Games {
 /// Turns the events of a piece into games.
 pub struct Visitor {
     plan: Plan,
-    builder: Builder,
+    builder: Reused,
     /// The library's tree builder, for a piece read as a stream or with
     /// `trees`.
     trees: Option<TreeBuilder>,
