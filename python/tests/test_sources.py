@@ -306,3 +306,8 @@ def test_table_rows_of_many_small_files_are_each_file_s_rows(tmp_path):
     # 1 + 2 + 1 + 1 + 1 + 0 + 1 + 1 games in the eight files.
     assert together.num_rows == alone.num_rows == 3 * 8
     assert together.to_pylist() == alone.to_pylist()
+    # In batches of a few rows, cut across the files' rows.
+    for size in (1, 5, 7, 24, 100):
+        batches = list(sgf_stream.to_arrow(tmp_path, jobs=2, stream=True, batch_size=size))
+        assert [b.num_rows for b in batches[:-1]] == [size] * (len(batches) - 1)
+        assert pa.Table.from_batches(batches).to_pylist() == alone.to_pylist()
