@@ -19,7 +19,7 @@ use crate::columns::Columns;
 use crate::data::GameData;
 use crate::raw::{self, Events};
 use crate::read::{game_events, Sink, Values};
-use crate::summary::{Builder, Step};
+use crate::summary::{Reused, Step};
 use crate::tree::game_data;
 
 /// How to read.
@@ -88,9 +88,10 @@ pub struct Piece {
     pub spans: Vec<(u64, u64)>,
     /// The games, in order (without [`Plan::table`]).
     pub games: Vec<GameData>,
-    /// Their rows, in order (with [`Plan::table`]), without their source
-    /// and index, with their own warnings only (those of their values).
-    pub rows: Columns,
+    /// Their rows, in order (with [`Plan::table`], made at the piece's
+    /// first game), without their source and index, with their own
+    /// warnings only (those of their values).
+    pub rows: Option<Columns>,
     /// A strict read's error that the visitor found (a property repeated
     /// in a node): its offset in the input and its code.
     pub failed: Option<(u64, &'static str)>,
@@ -106,7 +107,7 @@ impl Job for Games {
     fn visitor(&self) -> Visitor {
         Visitor {
             plan: self.0,
-            builder: Builder::new(false, self.0.table),
+            builder: Reused::new(false, self.0.table),
             trees: None,
             events: Events::default(),
             depth: 0,
@@ -121,7 +122,7 @@ impl Job for Games {
 /// Turns the events of a piece into games.
 pub struct Visitor {
     plan: Plan,
-    builder: Builder,
+    builder: Reused,
     /// The library's tree builder, for a piece read as a stream or with
     /// `trees`.
     trees: Option<TreeBuilder>,
@@ -189,10 +190,12 @@ impl Visitor {
                     self.start = span.start;
                     self.refused = false;
                     self.settle();
-                    if self.plan.table && self.piece.spans.is_empty() {
+                    if self.plan.table && self.piece.rows.is_none() {
                         // Room for the moves of the whole piece at once.
                         let bytes = ctx.text().map_or(0, <[u8]>::len);
-                        self.piece.rows.reserve_moves(bytes);
+                        let mut rows = Columns::new();
+                        rows.reserve_moves(bytes);
+                        self.piece.rows = Some(rows);
                     }
                 }
                 self.depth += 1;
@@ -214,7 +217,8 @@ impl Visitor {
             Step::Taken => {}
             Step::Closed if self.plan.table => {
                 let charset = self.charset(ctx);
-                self.builder.finish_row(&mut self.piece.rows, charset);
+                let rows = self.piece.rows.get_or_insert_with(Columns::new);
+                self.builder.finish_row(rows, charset);
                 self.spanned(span.start, ctx);
             }
             Step::Closed => {
@@ -254,7 +258,7 @@ impl Visitor {
     fn push(&mut self, mut game: GameData, end: u64, ctx: &Ctx<'_>) {
         game.charset = self.charset(ctx);
         match self.plan.table {
-            true => self.piece.rows.push_game(&game),
+            true => (self.piece.rows.get_or_insert_with(Columns::new)).push_game(&game),
             false => self.piece.games.push(game),
         }
         self.spanned(end, ctx);

@@ -184,6 +184,61 @@ impl Column {
         }
     }
 
+    /// No rows, the buffers kept: as [`Column::new`] makes it (every
+    /// offsets buffer starts at 0).
+    fn clear(&mut self) {
+        match self {
+            Column::Utf8 {
+                valid,
+                offsets,
+                data,
+            } => {
+                valid.clear();
+                offsets.truncate(1);
+                data.clear();
+            }
+            Column::Number { valid, data, .. } => {
+                valid.clear();
+                data.clear();
+            }
+            Column::Points {
+                offsets, values, ..
+            } => {
+                offsets.truncate(1);
+                values.clear();
+            }
+            Column::Texts {
+                offsets,
+                inner,
+                data,
+            } => {
+                offsets.truncate(1);
+                inner.truncate(1);
+                data.clear();
+            }
+        }
+    }
+
+    /// The bytes its buffers hold room for.
+    fn capacity(&self) -> usize {
+        match self {
+            Column::Utf8 {
+                valid,
+                offsets,
+                data,
+            } => valid.capacity() + 4 * offsets.capacity() + data.capacity(),
+            Column::Number { valid, data, .. } => valid.capacity() + data.capacity(),
+            Column::Points {
+                offsets, values, ..
+            } => 4 * offsets.capacity() + 2 * values.capacity(),
+            Column::Texts {
+                offsets,
+                inner,
+                data,
+            } => 4 * offsets.capacity() + 4 * inner.capacity() + data.capacity(),
+        }
+    }
+
     /// Appends `row`'s value, as `get` reads it (nothing for the columns
     /// set a piece at a time).
     fn push(&mut self, get: Get, row: &Row<'_>) {
@@ -398,24 +453,39 @@ pub struct Columns {
     length: usize,
 }
 
-impl Default for Columns {
-    fn default() -> Self {
-        Columns::new()
-    }
-}
-
 /// Where the columns set a piece at a time are.
 const SOURCE: usize = 0;
 const INDEX: usize = 1;
 const MOVES: usize = COLUMNS.len() - 5;
 const WARNINGS: usize = COLUMNS.len() - 1;
 
+/// Sets of columns dropped empty-handed, for new tables: many small
+/// inputs, a table each, then cost no allocation each (see
+/// [`Columns::drop`](Drop)).
+static POOL: std::sync::Mutex<Vec<Vec<Column>>> = std::sync::Mutex::new(Vec::new());
+
+/// How many sets of columns the pool keeps at most.
+const POOLED: usize = 256;
+
+/// The largest set of columns the pool takes, in bytes of its buffers.
+const POOLED_BYTES: usize = 64 << 10;
+
 impl Columns {
+    /// An empty table: a set of columns from the pool (emptied, its
+    /// buffers kept), or a new one.
     pub fn new() -> Columns {
+        let pooled = POOL.lock().ok().and_then(|mut pool| pool.pop());
         Columns {
-            columns: COLUMNS.iter().map(|&(_, get)| Column::new(get)).collect(),
+            columns: pooled
+                .unwrap_or_else(|| COLUMNS.iter().map(|&(_, get)| Column::new(get)).collect()),
             length: 0,
         }
+    }
+
+    /// The columns, taken out (for Python); the table is left empty.
+    pub fn take_columns(&mut self) -> Vec<Column> {
+        self.length = 0;
+        std::mem::take(&mut self.columns)
     }
 
     /// How many rows.
@@ -517,6 +587,23 @@ impl Columns {
             }
         }
         self.length += parts.map(|(_, range)| range.len()).sum::<usize>();
+    }
+}
+
+impl Drop for Columns {
+    /// A small table's columns go to the pool, emptied.
+    fn drop(&mut self) {
+        let bytes: usize = self.columns.iter().map(Column::capacity).sum();
+        if self.columns.len() != COLUMNS.len() || bytes > POOLED_BYTES {
+            return;
+        }
+        let mut columns = std::mem::take(&mut self.columns);
+        columns.iter_mut().for_each(Column::clear);
+        if let Ok(mut pool) = POOL.lock() {
+            if pool.len() < POOLED {
+                pool.push(columns);
+            }
+        }
     }
 }
 

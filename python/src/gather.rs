@@ -160,7 +160,7 @@ impl Gather {
         for diagnostic in diagnostics.take_while(|d| d.position.offset < stop) {
             self.note(&diagnostic, out);
         }
-        if let Some(rows) = table.rows(rows, self.source.as_deref()) {
+        if let Some(rows) = rows.and_then(|rows| table.rows(rows, self.source.as_deref())) {
             out.push_back(Item::Rows(rows));
         }
         if let Some(fatal) = fatal {

@@ -230,6 +230,59 @@ impl Builder {
     }
 }
 
+thread_local! {
+    /// The builder a piece read on this thread left between games, for
+    /// the next piece (see [`Reused`]).
+    static SPARE: std::cell::Cell<Option<Box<Builder>>> = const { std::cell::Cell::new(None) };
+}
+
+/// A [`Builder`] for one piece: the one that the last piece read on this
+/// thread left (its buffers grown already: many small files need no
+/// allocation each), or a new one; left for the next piece when dropped
+/// between games.
+pub struct Reused(Option<Box<Builder>>);
+
+impl Reused {
+    /// A builder as [`Builder::new`] makes it.
+    pub fn new(keep_nodes: bool, info: bool) -> Reused {
+        let spare = SPARE.take();
+        match spare.filter(|b| b.keep_nodes == keep_nodes && b.info == info) {
+            Some(builder) => Reused(Some(builder)),
+            None => Reused(Some(Box::new(Builder::new(keep_nodes, info)))),
+        }
+    }
+}
+
+impl std::ops::Deref for Reused {
+    type Target = Builder;
+
+    fn deref(&self) -> &Builder {
+        self.0.as_ref().expect("taken only when dropped")
+    }
+}
+
+impl std::ops::DerefMut for Reused {
+    fn deref_mut(&mut self) -> &mut Builder {
+        self.0.as_mut().expect("taken only when dropped")
+    }
+}
+
+impl Drop for Reused {
+    fn drop(&mut self) {
+        let Some(mut builder) = self.0.take() else {
+            return;
+        };
+        // A game left open (a strict read stopped in it) is not carried
+        // over.
+        if builder.open.depth == 0 {
+            builder.open.clear();
+            builder.repaired = false;
+            builder.game = None;
+            SPARE.set(Some(builder));
+        }
+    }
+}
+
 impl Open {
     /// The game information summed up, with the warnings about it.
     fn described(&mut self) -> Described {

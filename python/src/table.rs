@@ -87,11 +87,11 @@ fn to_python(py: Python<'_>, column: Column) -> PyResult<Bound<'_, PyAny>> {
 
 /// The Python form of a batch: ``{"length": n, "columns": [(name,
 /// [kind, buffers...]), ...]}``.
-fn batch(py: Python<'_>, columns: Columns) -> PyResult<Bound<'_, PyDict>> {
+fn batch(py: Python<'_>, mut columns: Columns) -> PyResult<Bound<'_, PyDict>> {
     let out = PyDict::new(py);
     out.set_item("length", columns.len())?;
     let list = PyList::empty(py);
-    for (column, name) in columns.columns.into_iter().zip(names()) {
+    for (column, name) in columns.take_columns().into_iter().zip(names()) {
         list.append((name, to_python(py, column)?))?;
     }
     out.set_item("columns", list)?;
@@ -169,9 +169,32 @@ impl TableReader {
             .sum()
     }
 
+    /// Keeps `part`: appended to the last part while that one, not yet
+    /// taken from, holds fewer than `rows` rows (so that the rows of many
+    /// small inputs make one part, and each part's columns go back to the
+    /// pool at once).
+    fn keep(&mut self, part: Columns, rows: usize) {
+        match self.parts.back_mut() {
+            Some((last, 0)) if last.len() < rows => {
+                last.extend(std::iter::once((&part, 0..part.len())));
+            }
+            _ => self.parts.push_back((part, 0)),
+        }
+    }
+
     /// Takes `rows` rows (or all there are) out of the parts, into one
     /// table.
     fn take(&mut self, rows: usize) -> Columns {
+        // A whole part, not yet taken from: handed over as it is.
+        if let Some((part, 0)) = self.parts.front() {
+            if part.len() <= rows && (self.parts.len() == 1 || part.len() == rows) {
+                return self
+                    .parts
+                    .pop_front()
+                    .map(|(part, _)| part)
+                    .unwrap_or_else(Columns::new);
+            }
+        }
         let mut ranges = Vec::new();
         let mut left = rows;
         for (part, from) in &self.parts {
@@ -236,7 +259,7 @@ impl TableReader {
                 break;
             };
             if let Some(Item::Rows(part)) = settle(py, item, &mut self.loose)? {
-                self.parts.push_back((part, 0));
+                py.detach(|| self.keep(part, rows));
             }
         }
         if self.parts.is_empty() {
@@ -250,7 +273,7 @@ impl TableReader {
     #[staticmethod]
     fn layout(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
         let list = PyList::empty(py);
-        for (column, name) in Columns::new().columns.into_iter().zip(names()) {
+        for (column, name) in Columns::new().take_columns().into_iter().zip(names()) {
             list.append((name, to_python(py, column)?))?;
         }
         Ok(list)

@@ -233,3 +233,81 @@ def test_games_of_several_charsets_in_a_compressed_stream(tmp_path):
         ["柯洁".encode()],
         [b"Lee"],
     ]
+
+
+#: Small files unlike each other: plain, several games, a property
+#: repeated in a node (the game goes another way), a repair, a strict
+#: error in the middle of a game, no game, komi and size to decode.
+SMALL_FILES = [
+    b"(;SZ[9]KM[6.5]PB[Ann];B[ee];W[cc];B[gg])",
+    b"(;PB[Bob];B[pd];W[dp])\n(;PW[Cy];B[dd];W[pp];B[qq])",
+    b"(;PB[Dee]C[one]C[two];B[aa];W[bb])",
+    b"(;PB[Eve];B[pd];W[dp]",
+    b"(;PB[Fay];B[pd]\n;b[aa];W[bb])",
+    b"no game here",
+    b"(;SZ[13]HA[2]AB[dd][jj];W[gg];B[cc](;W[kk])(;W[bb]))",
+    b"(;PB[Gus]KM[x];B[zz];W[dd])",
+]
+
+
+def game_shape(game):
+    return (
+        game.source,
+        game.index,
+        game.info.black,
+        game.info.komi,
+        game.moves.tolist(),
+        [(w.kind, w.line, w.column) for w in game.warnings],
+    )
+
+
+def items(source, lenient):
+    """Every game of ``source`` read with one job, and every error raised
+    on the way (the iteration goes on after one)."""
+    out = []
+    games = sgf_stream.iter_games(source, jobs=1, lenient=lenient)
+    while True:
+        try:
+            out.append(game_shape(next(games)))
+        except sgf_stream.SgfError as err:
+            out.append(("error", err.file, err.kind, err.line, err.column))
+        except StopIteration:
+            return out
+
+
+@pytest.mark.parametrize("lenient", [True, False])
+def test_many_small_files_read_together_are_each_read_alone(tmp_path, lenient):
+    # Each piece's reading leaves its buffers to the next one's: every
+    # file must still read as it does alone.
+    paths = []
+    for at in range(3 * len(SMALL_FILES)):
+        path = tmp_path / f"{at:03}.sgf"
+        path.write_bytes(SMALL_FILES[at % len(SMALL_FILES)])
+        paths.append(path)
+    alone = [item for path in paths for item in items(path, lenient)]
+    assert items(tmp_path, lenient) == alone
+    # Leniently 1 + 2 + 1 + 1 + 1 + 0 + 1 + 1 games in the eight files;
+    # strictly the third to the sixth raise (a repeated property, an
+    # unclosed tree, a lowercase identifier, no game tree).
+    errors = [item for item in alone if item[0] == "error"]
+    assert len(errors) == (0 if lenient else 3 * 4), errors
+    assert len(alone) == 3 * (8 if lenient else 5 + 4)
+
+
+def test_table_rows_of_many_small_files_are_each_file_s_rows(tmp_path):
+    pa = pytest.importorskip("pyarrow")
+    paths = []
+    for at in range(3 * len(SMALL_FILES)):
+        path = tmp_path / f"{at:03}.sgf"
+        path.write_bytes(SMALL_FILES[at % len(SMALL_FILES)])
+        paths.append(path)
+    alone = pa.concat_tables(sgf_stream.to_arrow(path, jobs=1) for path in paths)
+    together = sgf_stream.to_arrow(tmp_path, jobs=1)
+    # 1 + 2 + 1 + 1 + 1 + 0 + 1 + 1 games in the eight files.
+    assert together.num_rows == alone.num_rows == 3 * 8
+    assert together.to_pylist() == alone.to_pylist()
+    # In batches of a few rows, cut across the files' rows.
+    for size in (1, 5, 7, 24, 100):
+        batches = list(sgf_stream.to_arrow(tmp_path, jobs=2, stream=True, batch_size=size))
+        assert [b.num_rows for b in batches[:-1]] == [size] * (len(batches) - 1)
+        assert pa.Table.from_batches(batches).to_pylist() == alone.to_pylist()

@@ -24,6 +24,7 @@ use super::record::{self, format_of};
 use super::source::{self, Found, Input, Shared, Source, Told};
 use super::visit::{Job, Visit};
 use super::{Collection, Delivery, Totals};
+use crate::inputs::FoundFile;
 
 /// What a job's visitor gives back.
 type Out<J> = <<J as Job>::Visitor as Visit>::Out;
@@ -156,8 +157,13 @@ impl<'s, J: Job> Units<'s, J> {
             separator,
             &on_read,
             &mut |found| match found {
-                Found::File { input, size, told } if size <= target && !streams => {
-                    group.push((input, told, size));
+                Found::File {
+                    input,
+                    size,
+                    told,
+                    file,
+                } if size <= target && !streams => {
+                    group.push((input, told, size, file));
                     group_bytes += size;
                     if group_bytes < target && group.len() < GROUP_FILES {
                         return ControlFlow::Continue(());
@@ -181,12 +187,11 @@ impl<'s, J: Job> Units<'s, J> {
 
     /// The unit that reads `files`, small files of the sizes given, one
     /// after another.
-    fn small_files(&self, files: Vec<(Input, Told, u64)>) -> Unit<'s, Out<J>> {
+    fn small_files(&self, files: Vec<(Input, Told, u64, FoundFile)>) -> Unit<'s, Out<J>> {
         let (collection, job) = (self.collection, self.job);
         Unit::Work(Box::new(move || {
-            let read = files.into_iter().map(|(input, told, size)| {
-                let path = input.path.clone().unwrap_or_default();
-                match read_file(&path, size) {
+            let read = files.into_iter().map(|(input, told, size, file)| {
+                match file.open().and_then(|opened| read_file(opened, size)) {
                     Ok(bytes) => {
                         collection.count(bytes.len() as u64);
                         whole(collection, job, input, told, bytes)
@@ -210,22 +215,21 @@ impl<'s, J: Job> Units<'s, J> {
             Found::Failed { name, error } => {
                 unit(Unit::Ready(vec![Delivery::Failed { name, error }]))
             }
-            Found::File { input, told, .. } => {
-                let path = input.path.clone().unwrap_or_default();
-                match std::fs::File::open(&path) {
-                    Ok(file) => {
-                        let counted = Counting {
-                            inner: file,
-                            collection: self.collection,
-                        };
-                        match told {
-                            Told::Sgf => self.pieces(Arc::new(input), counted, unit),
-                            Told::Looked => self.looked(input, counted, unit),
-                        }
+            Found::File {
+                input, told, file, ..
+            } => match file.open() {
+                Ok(file) => {
+                    let counted = Counting {
+                        inner: file,
+                        collection: self.collection,
+                    };
+                    match told {
+                        Told::Sgf => self.pieces(Arc::new(input), counted, unit),
+                        Told::Looked => self.looked(input, counted, unit),
                     }
-                    Err(err) => unit(Unit::Ready(vec![failed(&input, &err)])),
                 }
-            }
+                Err(err) => unit(Unit::Ready(vec![failed(&input, &err)])),
+            },
             Found::Stream {
                 input,
                 reader,
@@ -382,11 +386,10 @@ fn whole<J: Job>(
     ]
 }
 
-/// The bytes of the file at `path`, whose size was found to be `size`
-/// (all of them, should it have grown since): [`std::fs::read`] without
-/// the second look at its size.
-fn read_file(path: &std::path::Path, size: u64) -> io::Result<Vec<u8>> {
-    let mut file = std::fs::File::open(path)?;
+/// The bytes of `file`, whose size was found to be `size` (all of them,
+/// should it have grown since): [`std::fs::read`] without the second look
+/// at its size.
+fn read_file(mut file: std::fs::File, size: u64) -> io::Result<Vec<u8>> {
     // One byte more than the size, so that the end shows at once.
     let mut bytes = vec![0; usize::try_from(size).map_or(0, |size| size + 1)];
     let mut filled = 0;
@@ -438,9 +441,8 @@ mod tests {
         // The size found before, as it was, larger (the file shrank) and
         // smaller (it grew).
         for size in [14, 100, 0, 3] {
-            assert_eq!(read_file(&path, size).unwrap(), b"(;B[aa];W[bb])", "{size}");
+            let file = std::fs::File::open(&path).unwrap();
+            assert_eq!(read_file(file, size).unwrap(), b"(;B[aa];W[bb])", "{size}");
         }
-        std::fs::remove_file(&path).unwrap();
-        assert!(read_file(&path, 14).is_err());
     }
 }

@@ -113,8 +113,13 @@ pub const STDIN_NAME: &str = "<stdin>";
 
 /// An input found, ready to be read.
 pub(crate) enum Found<'a> {
-    /// A plain file of `size` bytes, not yet opened.
-    File { input: Input, size: u64, told: Told },
+    /// A plain file of `size` bytes, not yet opened (`file` opens it).
+    File {
+        input: Input,
+        size: u64,
+        told: Told,
+        file: FoundFile,
+    },
     /// Bytes to read now, in order: standard input, a `.gz` file, an
     /// archive member.
     Stream {
@@ -243,7 +248,12 @@ impl found::Visitor for ToFound<'_, '_> {
             rel: file.rel().to_path_buf(),
             format: Format::Sgf,
         };
-        (self.visit)(Found::File { input, size, told })
+        (self.visit)(Found::File {
+            input,
+            size,
+            told,
+            file,
+        })
     }
 
     fn stream(&mut self, input: found::Input, reader: &mut dyn Read) -> ControlFlow<()> {

@@ -34,15 +34,21 @@ impl FoundFile {
         }
     }
 
-    /// A file found in a folder, the walk's `root`, at `path`.
-    pub(super) fn in_folder(path: PathBuf, root: &Path, folder: &Folder) -> FoundFile {
-        let rel = path.strip_prefix(root).unwrap_or(&path).to_path_buf();
+    /// A file named `name` found in `folder` at `path`; `folder_rel`:
+    /// where the folder sits below the walk's root.
+    pub(super) fn in_folder(
+        path: PathBuf,
+        name: &std::ffi::OsStr,
+        folder_rel: &Path,
+        folder: &Folder,
+    ) -> FoundFile {
+        let rel = match folder_rel.as_os_str().is_empty() {
+            true => PathBuf::from(name),
+            false => folder_rel.join(name),
+        };
         FoundFile {
             #[cfg(unix)]
-            within: folder
-                .handle
-                .clone()
-                .zip(path.file_name().map(OsString::from)),
+            within: folder.handle.clone().map(|handle| (handle, name.into())),
             path,
             rel,
             size: None,
@@ -62,7 +68,10 @@ impl FoundFile {
 
     /// The file's name in messages: its path.
     pub fn name(&self) -> String {
-        self.path.display().to_string()
+        match self.path.to_str() {
+            Some(path) => path.to_owned(),
+            None => self.path.display().to_string(),
+        }
     }
 
     /// The container the file comes in (gzip, an archive, or none), by
@@ -74,10 +83,15 @@ impl FoundFile {
     /// The file's size in bytes: known for a file named directly, else
     /// looked up (following links).
     pub fn size(&self) -> io::Result<u64> {
-        match self.size {
-            Some(size) => Ok(size),
-            None => Ok(std::fs::metadata(&self.path)?.len()),
+        if let Some(size) = self.size {
+            return Ok(size);
         }
+        #[cfg(unix)]
+        if let Some((folder, name)) = &self.within {
+            use rustix::fs::{statat, AtFlags};
+            return Ok(statat(folder, name, AtFlags::empty())?.st_size as u64);
+        }
+        Ok(std::fs::metadata(&self.path)?.len())
     }
 
     /// Opens the file for reading.

@@ -79,6 +79,7 @@ fn walk_folder(
 /// The subfolders and game records of `dir`, sorted by name.
 fn sorted_entries(dir: &Path, root: &Path) -> io::Result<Vec<Entry>> {
     let folder = Folder::open(dir);
+    let folder_rel = dir.strip_prefix(root).unwrap_or(dir);
     let mut out = Vec::new();
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
@@ -90,7 +91,7 @@ fn sorted_entries(dir: &Path, root: &Path) -> io::Result<Vec<Entry>> {
         } else if format_of_name(name.as_encoded_bytes()).is_none() {
             continue;
         } else if kind.is_file() || (kind.is_symlink() && path.is_file()) {
-            Entry::File(FoundFile::in_folder(path, root, &folder))
+            Entry::File(FoundFile::in_folder(path, &name, folder_rel, &folder))
         } else if let Err(err) = std::fs::metadata(&path) {
             Entry::Failed(Failure::new(&path, err))
         } else {
