@@ -251,7 +251,7 @@ impl<S: Source> Reader<S> {
     /// call (a game over a limit, or one it could not repair). The events
     /// it gave of that game are all there will be: the event just
     /// returned, and those up to the game's last `EndGameTree`, close it
-    /// where it stopped. A [`WarningKind::SkippedGameTree`](crate::WarningKind::SkippedGameTree)
+    /// where it stopped. A [`WarningKind::SkippedGameTree`]
     /// warning names its bytes. The tree builders drop such a game; a
     /// caller counting games or writing them as it reads can do the same.
     /// Always `false` for a strict reader, which stops with an error
