@@ -77,11 +77,21 @@ impl Default for LineCounter {
     }
 }
 
-/// How many LF bytes `bytes` holds: in runs of 255 bytes, each counted
-/// in a byte-wide sum that the compiler vectorises.
+/// The bytes [`count_lf`] sums in one byte-wide count: fewer than 256,
+/// and a whole number of 16-byte vectors.
+const LF_RUN: usize = 240;
+
+/// How many LF bytes `bytes` holds: in runs of [`LF_RUN`] bytes, each
+/// counted in a byte-wide sum that the compiler vectorises whole (the
+/// run's length is known to it).
 fn count_lf(bytes: &[u8]) -> usize {
-    let run = |run: &[u8]| run.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'));
-    bytes.chunks(255).map(|r| usize::from(run(r))).sum()
+    fn run(run: &[u8]) -> u8 {
+        run.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'))
+    }
+    let runs = bytes.chunks_exact(LF_RUN);
+    let tail = usize::from(run(runs.remainder()));
+    let whole = runs.map(|r| <&[u8; LF_RUN]>::try_from(r).map_or(0, |r| usize::from(run(r))));
+    whole.sum::<usize>() + tail
 }
 
 impl LineCounter {
@@ -512,6 +522,19 @@ mod tests {
             offset: input.len() as u64,
             line,
             column,
+        }
+    }
+
+    #[test]
+    fn line_feeds_are_counted_in_runs_of_any_length() {
+        for len in [0, 1, 239, 240, 241, 255, 256, 479, 480, 481, 5000] {
+            for every in [1, 2, 7, 240, 1000] {
+                let input: Vec<u8> = (0..len)
+                    .map(|at| if at % every == 0 { b'\n' } else { b'x' })
+                    .collect();
+                let expected = input.iter().filter(|&&b| b == b'\n').count();
+                assert_eq!(count_lf(&input), expected, "{len} bytes, every {every}");
+            }
         }
     }
 

@@ -4,6 +4,9 @@
 //! (`sample`) and UTF-16 (`utf16`).
 
 use std::ops::Range;
+use std::sync::OnceLock;
+
+use memchr::memmem;
 
 use super::structure::tree_open;
 use super::{Charset, CharsetSource};
@@ -90,11 +93,15 @@ pub(super) struct Found {
 /// another game's is never taken.
 pub(super) fn find_ca(prefix: &[u8]) -> Option<Found> {
     let open = tree_open(prefix, 0)?;
-    let next = tree_open(prefix, open + 1).unwrap_or(prefix.len());
-    let end = super::structure::root_end(&prefix[..next], open);
+    // The root ends at the next game's `(;` if that comes first (its `;`
+    // never ends the root, so the `(;` is whole before the root's end).
+    let end = super::structure::root_end(prefix, open);
+    let end = tree_open(&prefix[..end], open + 1).unwrap_or(end);
     let region = &prefix[open..end];
     crate::work::count(region.len());
-    for at in memchr::memmem::find_iter(region, b"CA[") {
+    static CA: OnceLock<memmem::Finder<'static>> = OnceLock::new();
+    let finder = CA.get_or_init(|| memmem::Finder::new(b"CA["));
+    for at in finder.find_iter(region) {
         if at > 0 && region[at - 1].is_ascii_alphabetic() {
             continue;
         }

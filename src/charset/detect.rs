@@ -216,6 +216,11 @@ mod tests {
         assert_eq!(label(b"(;C[a;b\\];(]CA[Big5];B[aa])"), Some("Big5".into()));
         assert_eq!(label(b"(;C[a\\\\];CA[Big5])"), None);
         assert_eq!(label(b"Subject: (3)\n(;CA[Big5])"), Some("Big5".into()));
+        // A game that starts inside the root's extent (after a stray
+        // byte) bounds it; a `(` with no `;` after it does not.
+        assert_eq!(label(b"(;GM[1]x (;CA[Big5])"), None);
+        assert_eq!(label(b"(;GM[1]x ( \n ;CA[Big5])"), None);
+        assert_eq!(label(b"(;PB[a (b)]x (CA[Big5])"), Some("Big5".into()));
         let found = find_ca(b"(;CA[SJIS])").unwrap();
         assert_eq!(found.range, 5..9);
     }

@@ -330,8 +330,9 @@ impl Charset {
 
 /// The charset `label` names, and how well.
 pub(crate) fn lookup(label: &str) -> Option<(Charset, Naming)> {
-    let squashed = squash(label);
-    let listed = LABELS.iter().find(|(known, _, _)| *known == squashed);
+    let listed = LABELS
+        .iter()
+        .find(|(known, _, _)| squashed(label).eq(known.bytes()));
     if let Some(&(_, charset, naming)) = listed {
         return Some((charset, naming));
     }
@@ -339,7 +340,7 @@ pub(crate) fn lookup(label: &str) -> Option<(Charset, Naming)> {
     {
         let trimmed = label.trim().to_ascii_lowercase();
         let encoding = Encoding::for_label_no_replacement(trimmed.as_bytes())
-            .or_else(|| windows_label(&squashed))?;
+            .or_else(|| windows_label(&squash(label)))?;
         let charset = Charset::from_encoding(encoding)?;
         let naming = if encoding == encoding_rs::GBK {
             Naming::Alias
@@ -369,12 +370,17 @@ pub(crate) fn is_utf8_label(label: &str) -> bool {
 
 /// A charset label in lower case without punctuation or spaces:
 /// `Shift_JIS` → `shiftjis`.
+#[cfg_attr(not(feature = "encoding"), allow(dead_code))]
 pub(crate) fn squash(label: &str) -> String {
+    squashed(label).map(char::from).collect()
+}
+
+/// The bytes of [`squash`]`(label)`, without building it.
+fn squashed(label: &str) -> impl Iterator<Item = u8> + '_ {
     label
-        .chars()
-        .filter(char::is_ascii_alphanumeric)
-        .map(|c| c.to_ascii_lowercase())
-        .collect()
+        .bytes()
+        .filter(u8::is_ascii_alphanumeric)
+        .map(|b| b.to_ascii_lowercase())
 }
 
 impl fmt::Display for Charset {

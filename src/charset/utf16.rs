@@ -4,10 +4,11 @@
 use super::decision::Found;
 use super::Charset;
 
-/// The UTF-16 code units of `bytes` (up to 4 KiB), as `charset`
-/// orders them.
-fn units(bytes: &[u8], charset: Charset) -> Vec<u16> {
-    let head = &bytes[..bytes.len().min(4096)];
+/// How many bytes from the start a `CA` in UTF-16 is looked for in.
+const HEAD: usize = 4096;
+
+/// The UTF-16 code units of `head`, as `charset` orders them.
+fn units(head: &[u8], charset: Charset) -> Vec<u16> {
     head.chunks_exact(2)
         .map(|pair| match charset {
             Charset::Utf16Be => u16::from_be_bytes([pair[0], pair[1]]),
@@ -18,7 +19,10 @@ fn units(bytes: &[u8], charset: Charset) -> Vec<u16> {
 
 /// The first `CA[...]` value written in UTF-16 near the start.
 pub(super) fn find_ca(bytes: &[u8], charset: Charset) -> Option<Found> {
-    let units = units(bytes, charset);
+    let head = &bytes[..bytes.len().min(HEAD)];
+    // `C`, `A` and `[` in UTF-16 each hold a zero byte.
+    memchr::memchr(0, head)?;
+    let units = units(head, charset);
     let ca = [u16::from(b'C'), u16::from(b'A'), u16::from(b'[')];
     let at = (0..units.len().saturating_sub(2)).find(|&at| {
         let letter_before =

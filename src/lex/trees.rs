@@ -160,9 +160,65 @@ impl TreeScan {
     /// where the scan goes on (the bytes before it are not needed again),
     /// or past the tree's end.
     pub(crate) fn end(&mut self, buf: &[u8], at: &mut usize) -> TreeEnd {
+        match self.lead {
+            None => self.end_jumping(buf, at),
+            Some(lead) => self.end_by_values(buf, at, lead),
+        }
+    }
+
+    /// [`end`](Self::end) for single bytes: jumps from one `(`, `)` or
+    /// `\` to the next, and tells whether each stands inside a value by
+    /// the last `[` or `]` before it (see [`in_value_after`]).
+    fn end_jumping(&mut self, buf: &[u8], at: &mut usize) -> TreeEnd {
+        loop {
+            let from = (*at).min(buf.len());
+            let found = memchr::memchr3(b'(', b')', b'\\', &buf[from..]).map(|k| from + k);
+            let stop = found.unwrap_or(buf.len());
+            work::count(stop + 1 - from);
+            self.in_value = in_value_after(&buf[from..stop], self.in_value);
+            let Some(found) = found else {
+                *at = buf.len();
+                return TreeEnd::More;
+            };
+            *at = found + 1;
+            match (self.in_value, buf[found]) {
+                (true, b'\\') if found + 1 == buf.len() => {
+                    *at = found;
+                    return TreeEnd::More;
+                }
+                (true, b'\\') => *at = found + 2,
+                (true, _) | (false, b'\\') => {}
+                (false, open_or_close) => {
+                    if let Some(end) = self.parenthesis(open_or_close, found) {
+                        *at = found + usize::from(open_or_close == b')');
+                        return end;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Counts the `(` or `)` at `found`, outside values; what ends the
+    /// scan there, if it does.
+    #[inline]
+    fn parenthesis(&mut self, byte: u8, found: usize) -> Option<TreeEnd> {
+        if byte == b'(' {
+            if self.depth >= self.max_depth {
+                return Some(TreeEnd::TooDeep(found));
+            }
+            self.depth += 1;
+            return None;
+        }
+        self.depth = self.depth.saturating_sub(1);
+        (self.depth == 0).then_some(TreeEnd::Closed(found + 1))
+    }
+
+    /// [`end`](Self::end) value by value, the characters of `lead` taken
+    /// whole inside them.
+    fn end_by_values(&mut self, buf: &[u8], at: &mut usize, lead: Lead) -> TreeEnd {
         loop {
             if self.in_value {
-                match find_value_end_in(buf, *at, self.lead) {
+                match find_value_end_in(buf, *at, Some(lead)) {
                     ValueEnd::Closed(close) => {
                         self.in_value = false;
                         *at = close + 1;
@@ -181,15 +237,10 @@ impl TreeScan {
             *at = found + 1;
             match buf[found] {
                 b'[' => self.in_value = true,
-                b'(' if self.depth >= self.max_depth => {
-                    *at = found;
-                    return TreeEnd::TooDeep(found);
-                }
-                b'(' => self.depth += 1,
-                _ => {
-                    self.depth = self.depth.saturating_sub(1);
-                    if self.depth == 0 {
-                        return TreeEnd::Closed(found + 1);
+                open_or_close => {
+                    if let Some(end) = self.parenthesis(open_or_close, found) {
+                        *at = found + usize::from(open_or_close == b')');
+                        return end;
                     }
                 }
             }
@@ -197,30 +248,51 @@ impl TreeScan {
     }
 }
 
+/// Whether the scan stands inside a value after `bytes`, which hold no
+/// `\`, `(` or `)`, when it stood there before them iff `in_value`. A
+/// `[` leaves the scan inside a value (it opens one, or is a byte of
+/// one), an unescaped `]` outside (it closes one, or is a stray byte
+/// between values): the last of them decides.
+#[inline]
+fn in_value_after(bytes: &[u8], in_value: bool) -> bool {
+    let last = memchr::memrchr2(b'[', b']', bytes);
+    work::count(last.map_or(bytes.len(), |last| bytes.len() - last));
+    last.map_or(in_value, |last| bytes[last] == b'[')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
-    /// The end of the tree at the start of `input`, byte by byte.
-    fn naive_end(input: &[u8], mut depth: u64) -> Option<usize> {
-        let (mut in_value, mut at) = (false, 0);
-        while at < input.len() {
-            match (in_value, input[at]) {
-                (true, b'\\') => at += 1,
-                (true, b']') => in_value = false,
-                (false, b'[') => in_value = true,
-                (false, b'(') => depth += 1,
-                (false, b')') => {
+    /// Where the byte-by-byte scan of `input` from `depth` open trees
+    /// stands before byte `upto`: inside a value, just after an escaping
+    /// `\`, and how many trees are open; or where the tree ends, if
+    /// before.
+    fn naive(input: &[u8], mut depth: u64, upto: usize) -> Result<usize, (bool, bool, u64)> {
+        let (mut in_value, mut escaped) = (false, false);
+        for (at, &byte) in input[..upto].iter().enumerate() {
+            match (in_value, escaped, byte) {
+                (true, true, _) => escaped = false,
+                (true, false, b'\\') => escaped = true,
+                (true, false, b']') => in_value = false,
+                (false, _, b'[') => in_value = true,
+                (false, _, b'(') => depth += 1,
+                (false, _, b')') => {
                     depth = depth.saturating_sub(1);
                     if depth == 0 {
-                        return Some(at + 1);
+                        return Ok(at + 1);
                     }
                 }
                 _ => {}
             }
-            at += 1;
         }
-        None
+        Err((in_value, escaped, depth))
+    }
+
+    /// The end of the tree at the start of `input`, byte by byte.
+    fn naive_end(input: &[u8], depth: u64) -> Option<usize> {
+        naive(input, depth, input.len()).ok()
     }
 
     /// The end of the tree at the start of `input`, fed `step` bytes at
@@ -246,6 +318,104 @@ mod tests {
             buf.extend_from_slice(&input[fed..next]);
             fed = next;
         }
+    }
+
+    /// Pieces of SGF for the scan: moves, values holding parentheses,
+    /// brackets and escapes, line breaks, stray bytes, and a long text
+    /// with none of them.
+    const PIECES: [&[u8]; 22] = [
+        b"(;",
+        b"(",
+        b")",
+        b";B[pd]",
+        b"\r\n;W[dd]",
+        b"C[a (b) ;c]",
+        b"C[x\\]y]",
+        b"C[\\\\]",
+        b"C[[(]",
+        b"AB[aa][bb]",
+        b"\r\n",
+        b"C[open",
+        b"C[line\\\r\nbreak]",
+        b"\\",
+        b"\\]",
+        b"\\\\]",
+        b"[",
+        b"]",
+        b"x",
+        b"\\(",
+        b"C[a]B[\\)]",
+        b"C[a comment of seventy bytes, longer than any word or vector the scan reads]",
+    ];
+
+    /// Feeds `input` to a scan from `depth` open trees, `step` bytes at
+    /// a time into a buffer that forgets what the scan passed; wherever
+    /// the scan asks for more, checks where it stands against the
+    /// byte-by-byte scan. Where the tree ends.
+    fn checked_steps(
+        input: &[u8],
+        step: usize,
+        depth: u64,
+    ) -> Result<Option<usize>, TestCaseError> {
+        let mut scan = TreeScan::new(depth);
+        let (mut buf, mut base, mut fed, mut at) = (Vec::new(), 0, 0, 0);
+        loop {
+            match scan.end(&buf, &mut at) {
+                TreeEnd::Closed(end) => return Ok(Some(base + end)),
+                TreeEnd::TooDeep(_) => prop_assert!(false, "no limit was set"),
+                TreeEnd::More => {}
+            }
+            // The scan stops at the end, or on a `\` that ends the bytes.
+            let trailing_escape = at + 1 == buf.len() && buf[at] == b'\\';
+            prop_assert!(at == buf.len() || trailing_escape && scan.in_value());
+            let stands = (scan.in_value(), false, scan.depth());
+            prop_assert_eq!(naive(input, depth, base + at), Err(stands));
+            if fed == input.len() {
+                return Ok(None);
+            }
+            buf.drain(..at);
+            base += at;
+            at = 0;
+            let next = (fed + step).min(input.len());
+            buf.extend_from_slice(&input[fed..next]);
+            fed = next;
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn the_scan_stands_where_a_byte_by_byte_one_does_at_every_read_size(
+            pieces in proptest::collection::vec(proptest::sample::select(PIECES.to_vec()), 0..40),
+            step in 1usize..80,
+            depth in 0u64..3,
+        ) {
+            let input = pieces.concat();
+            let expected = naive_end(&input, depth);
+            prop_assert_eq!(checked_steps(&input, input.len().max(1), depth)?, expected);
+            prop_assert_eq!(checked_steps(&input, step, depth)?, expected);
+        }
+    }
+
+    #[test]
+    fn escapes_at_the_ends_of_reads_are_taken_whole() {
+        // `\]` keeps the value open, `\\]` closes it, and a read that
+        // ends just after the `\` leaves the scan on it.
+        let game = b"(;C[a\\]b\\\\](;B[aa]))";
+        for step in 1..=game.len() {
+            let end =
+                checked_steps(game, step, 0).unwrap_or_else(|err| panic!("step {step}: {err}"));
+            assert_eq!(end, Some(game.len()), "step {step}");
+        }
+        let (mut scan, mut at) = (TreeScan::new(0), 0);
+        assert_eq!(scan.end(b"(;C[a\\", &mut at), TreeEnd::More);
+        assert_eq!((at, scan.in_value()), (5, true));
+        // Outside values a `\` is a byte like any other.
+        let (mut scan, mut at) = (TreeScan::new(0), 0);
+        assert_eq!(scan.end(b"(;\\", &mut at), TreeEnd::More);
+        assert_eq!((at, scan.in_value()), (3, false));
+        assert_eq!(scan.end(b"(;\\)", &mut at), TreeEnd::Closed(4));
     }
 
     #[test]

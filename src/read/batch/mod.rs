@@ -400,7 +400,14 @@ impl<R: Read> Batches<R> {
     /// Ends the batch before `open`, the start of a game whose charset is
     /// `decision`.
     fn cut(&mut self, open: usize, decision: Decision) -> Piece<R> {
-        let rest = self.buf.split_off(open);
+        // The next batch's buffer is made as large as this one was (up
+        // to what a batch of the target size needs), so that reading
+        // does not grow it again.
+        let needs = self.target.min(self.max) + 2 * READ + DECISION_PREFIX;
+        let room = self.buf.capacity().min(needs).max(self.buf.len() - open);
+        let mut rest = Vec::with_capacity(room);
+        rest.extend_from_slice(&self.buf[open..]);
+        self.buf.truncate(open);
         let bytes = std::mem::replace(&mut self.buf, rest);
         let piece = self.batch(bytes);
         self.game_end = 0;
