@@ -13,7 +13,8 @@ use std::io::Read;
 use std::ops::ControlFlow;
 
 use sgf_stream::charset::CharsetReport;
-use sgf_stream::read::{Batch, Rest};
+use sgf_stream::formats::Converted;
+use sgf_stream::read::{Batch, DecodedBatch, Rest};
 use sgf_stream::{Error, Event, Position, ReaderBuilder, Warning};
 
 use super::lines::Lines;
@@ -113,33 +114,86 @@ pub(crate) fn read_batch<J: Job>(
     options: ReaderBuilder,
 ) -> Done<<J::Visitor as Visit>::Out> {
     let mut decoded = batch.decode();
-    let mut read = read_text(job, decoded.text(), policy, options, &Ctx::Batch(&decoded));
-    let mut diagnostics: Vec<Diagnostic> =
-        decoded.warnings().iter().map(Diagnostic::warning).collect();
-    decoded.place_warnings(&mut read.warnings);
-    diagnostics.extend(read.warnings.iter().map(Diagnostic::warning));
-    let error = read
-        .error
-        .as_ref()
-        .map(|err| Diagnostic::error(&decoded.place_error(err)));
-    diagnostics.extend(error.clone());
-    read.notes.sort_by_key(|note| note.at);
-    for note in read.notes {
-        diagnostics.push(Diagnostic {
-            code: note.code,
-            severity: note.severity,
-            position: decoded.position(note.at as usize),
-            message: note.message,
-        });
+    let read = read_text(job, decoded.text(), policy, options, &Ctx::Batch(&decoded));
+    let stage = decoded.warnings().iter().map(Diagnostic::warning).collect();
+    read.placed(stage, &mut decoded, batch.bytes().len() as u64)
+}
+
+/// What places a read text's problems in the input it came from: the
+/// charset stage of a batch, or the conversion of a record.
+pub(super) trait Place {
+    /// Moves `warnings` from the text to the input.
+    fn warnings(&self, warnings: &mut [Warning]);
+    /// `err`, moved from the text to the input.
+    fn error(&self, err: &Error) -> Error;
+    /// The position in the input of text offset `at`.
+    fn position(&mut self, at: usize) -> Position;
+}
+
+impl Place for DecodedBatch<'_> {
+    fn warnings(&self, warnings: &mut [Warning]) {
+        self.place_warnings(warnings);
     }
-    diagnostics.sort_by_key(|d| d.position.offset);
-    Done {
-        out: read.out,
-        diagnostics,
-        games: read.games,
-        bytes: batch.bytes().len() as u64,
-        stopped: error.is_some(),
-        error,
+
+    fn error(&self, err: &Error) -> Error {
+        self.place_error(err)
+    }
+
+    fn position(&mut self, at: usize) -> Position {
+        DecodedBatch::position(self, at)
+    }
+}
+
+impl Place for Converted {
+    fn warnings(&self, warnings: &mut [Warning]) {
+        self.relocate(warnings);
+    }
+
+    fn error(&self, err: &Error) -> Error {
+        self.relocate_error(err)
+    }
+
+    fn position(&mut self, at: usize) -> Position {
+        Converted::position(self, at)
+    }
+}
+
+impl<O> Pass<O> {
+    /// The piece read, covering `bytes` of input: the problems of the
+    /// stage that made the text (`stage`), then the read's warnings, its
+    /// error and the visitor's notes, placed in the input by `place`, in
+    /// input order.
+    pub(super) fn placed(
+        mut self,
+        mut diagnostics: Vec<Diagnostic>,
+        place: &mut impl Place,
+        bytes: u64,
+    ) -> Done<O> {
+        place.warnings(&mut self.warnings);
+        diagnostics.extend(self.warnings.iter().map(Diagnostic::warning));
+        let error = self
+            .error
+            .as_ref()
+            .map(|err| Diagnostic::error(&place.error(err)));
+        diagnostics.extend(error.clone());
+        self.notes.sort_by_key(|note| note.at);
+        for note in self.notes {
+            diagnostics.push(Diagnostic {
+                code: note.code,
+                severity: note.severity,
+                position: place.position(note.at as usize),
+                message: note.message,
+            });
+        }
+        diagnostics.sort_by_key(|d| d.position.offset);
+        Done {
+            out: self.out,
+            diagnostics,
+            games: self.games,
+            bytes,
+            stopped: error.is_some(),
+            error,
+        }
     }
 }
 

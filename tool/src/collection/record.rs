@@ -63,43 +63,19 @@ pub(super) fn read_record<J: Job>(
     if bytes.len() > MAX_RECORD {
         return unread(job, too_large(format), bytes.len());
     }
-    let converted = match formats::to_sgf_in(format, bytes, options.get_charset()) {
+    let mut converted = match formats::to_sgf_in(format, bytes, options.get_charset()) {
         Ok(converted) => converted,
         Err(err) => return unread(job, Diagnostic::error(&err), bytes.len()),
     };
     let ctx = Ctx::Record(&converted);
     let text = converted.sgf().as_bytes();
-    let mut read = read_text(job, text, policy, options.charset(CharsetMode::Utf8), &ctx);
-    let mut diagnostics: Vec<Diagnostic> = converted
+    let read = read_text(job, text, policy, options.charset(CharsetMode::Utf8), &ctx);
+    let stage = converted
         .warnings()
         .iter()
         .map(Diagnostic::warning)
         .collect();
-    converted.relocate(&mut read.warnings);
-    diagnostics.extend(read.warnings.iter().map(Diagnostic::warning));
-    let error = read
-        .error
-        .as_ref()
-        .map(|err| Diagnostic::error(&converted.relocate_error(err)));
-    diagnostics.extend(error.clone());
-    read.notes.sort_by_key(|note| note.at);
-    for note in read.notes {
-        diagnostics.push(Diagnostic {
-            code: note.code,
-            severity: note.severity,
-            position: converted.position(note.at as usize),
-            message: note.message,
-        });
-    }
-    diagnostics.sort_by_key(|d| d.position.offset);
-    Done {
-        out: read.out,
-        diagnostics,
-        games: read.games,
-        bytes: bytes.len() as u64,
-        stopped: error.is_some(),
-        error,
-    }
+    read.placed(stage, &mut converted, bytes.len() as u64)
 }
 
 /// The error for a record larger than [`MAX_RECORD`], at its start.
