@@ -7,7 +7,6 @@ use std::sync::{Arc, OnceLock};
 
 use bytes::Bytes;
 
-use crate::read::text_value;
 use crate::summary::{described, nodes_of};
 
 /// "No node": the end of a child or sibling chain, the root's parent.
@@ -296,7 +295,8 @@ impl Arena {
         let (start, end) = self.values[index];
         let bytes = &self.text[start as usize..end as usize];
         if self.raw_values {
-            text_value(bytes)
+            // Decoded as SGF Text, as the tree builder decodes it.
+            sgf_stream::value::text_lossy(bytes)
         } else {
             String::from_utf8_lossy(bytes)
         }

@@ -4,10 +4,9 @@
 //! library's diagnostics as the binding's problems. Collections are read
 //! by `sgf_tool::collection` (`collect.rs`).
 
-use std::borrow::Cow;
 use std::ops::Range;
 
-use sgf_stream::{value, Event, Position, RawValues, ReaderBuilder};
+use sgf_stream::{Event, Position, RawValues, ReaderBuilder};
 use sgf_tool::diagnostics::Diagnostic;
 
 use crate::data::{Place, Problem};
@@ -74,12 +73,6 @@ pub fn game_events<S: Sink>(text: &[u8], make: impl Fn() -> S) -> S {
         }
     }
     sink
-}
-
-/// A raw value (valid UTF-8) decoded as SGF Text, as the tree builder
-/// decodes it.
-pub fn text_value(raw: &[u8]) -> Cow<'_, str> {
-    value::text_lossy(raw)
 }
 
 fn place(position: Position) -> Place {
