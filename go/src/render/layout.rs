@@ -8,7 +8,6 @@
 
 use std::fmt;
 
-use super::options::Coordinates;
 use sgf_stream::typed::{BoardSize, Point};
 
 /// The grid's spacing, in tenths of a user unit.
@@ -20,6 +19,19 @@ const BAND: i64 = 650;
 /// The height of a line of notes under the board, and of its text.
 pub const NOTE_LINE: i64 = 520;
 pub const NOTE_TEXT: i64 = 300;
+
+/// Where the coordinates go: columns named by letters (`A` to `T`, no
+/// `I`), rows by numbers counted from 1 at the bottom.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Coordinates {
+    /// None.
+    None,
+    /// Numbers on the left, letters at the bottom.
+    #[default]
+    Two,
+    /// On every side.
+    Four,
+}
 
 /// A number of tenths, printed as a decimal: `125` is `12.5`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -49,9 +49,9 @@ mod svg;
 
 #[cfg(feature = "png")]
 pub use animation::Animation;
-pub use layout::{column_name, point_name, Region};
+pub use layout::{column_name, point_name, Coordinates, Region};
 pub use markup::{Mark, Markup};
-pub use options::{Coordinates, Diagram, Style, SIZE_PX};
+pub use options::{Diagram, Style, SIZE_PX};
 #[cfg(feature = "png")]
 pub use png::PngError;
 pub use position::{Played, Position};

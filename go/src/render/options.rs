@@ -2,7 +2,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::layout::Region;
+use super::layout::{Coordinates, Region};
 use super::markup::Markup;
 use super::position::Played;
 use crate::Board;
@@ -16,19 +16,6 @@ pub enum Style {
     Wood,
     /// A printed book's diagram: white paper, black lines.
     Book,
-}
-
-/// Where the coordinates go: columns named by letters (`A` to `T`, no
-/// `I`), rows by numbers counted from 1 at the bottom.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub enum Coordinates {
-    /// None.
-    None,
-    /// Numbers on the left, letters at the bottom.
-    #[default]
-    Two,
-    /// On every side.
-    Four,
 }
 
 /// The sizes a picture's longer side may have, in pixels.

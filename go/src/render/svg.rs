@@ -4,10 +4,12 @@
 use std::fmt::Write;
 
 use super::glyphs::{self, Place};
-use super::layout::{column_name, star_points, Layout, Num, Region, NOTE_LINE, NOTE_TEXT, SPACING};
+use super::layout::{
+    column_name, star_points, Coordinates, Layout, Num, Region, NOTE_LINE, NOTE_TEXT, SPACING,
+};
 use super::markup::Mark;
 use super::numbers::{number, Numbering};
-use super::options::{Coordinates, Diagram, Style};
+use super::options::{Diagram, Style};
 use sgf_stream::typed::{Color, Point};
 
 const BLACK: &str = "#000";
