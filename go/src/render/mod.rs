@@ -51,10 +51,11 @@ mod svg;
 pub use animation::Animation;
 pub use layout::{column_name, point_name, Coordinates, Region};
 pub use markup::{Mark, Markup};
+pub use numbers::Played;
 pub use options::{Diagram, Style, SIZE_PX};
 #[cfg(feature = "png")]
 pub use png::PngError;
-pub use position::{Played, Position};
+pub use position::Position;
 
 impl Diagram<'_> {
     /// The diagram as SVG text: one `<circle class="stone black">` or

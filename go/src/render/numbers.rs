@@ -1,12 +1,23 @@
-//! Move numbers on stones, as books print them: which stones show which
-//! number, and the notes for moves whose stones were captured.
+//! Move numbers on stones, as books print them: the moves played
+//! ([`Played`]), which stones show which number, and the notes for moves
+//! whose stones were captured.
 
 use std::ops::RangeInclusive;
 
 use super::layout::point_name;
-use super::position::Played;
 use crate::Board;
-use sgf_stream::typed::Point;
+use sgf_stream::typed::{Color, Point};
+
+/// A move of the game, numbered as the game counts them (passes count).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Played {
+    /// The move's number, from 1.
+    pub number: u32,
+    /// Who played it.
+    pub color: Color,
+    /// Where, or `None` for a pass.
+    pub point: Option<Point>,
+}
 
 /// The numbers of a diagram.
 #[derive(Debug, Default, PartialEq, Eq)]

@@ -4,7 +4,7 @@ use std::ops::RangeInclusive;
 
 use super::layout::{Coordinates, Region};
 use super::markup::Markup;
-use super::position::Played;
+use super::numbers::Played;
 use crate::Board;
 use sgf_stream::typed::Point;
 

@@ -3,6 +3,7 @@
 
 use super::layout::Region;
 use super::markup::{read_node, Markup};
+use super::numbers::Played;
 use super::options::Diagram;
 use crate::error::ReplayError;
 use crate::game::Game;
@@ -10,18 +11,7 @@ use crate::node::GoNode;
 use crate::options::ReplayOptions;
 use crate::step::Step;
 use crate::Board;
-use sgf_stream::typed::{Color, Move, Point};
-
-/// A move of the game, numbered as the game counts them (passes count).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Played {
-    /// The move's number, from 1.
-    pub number: u32,
-    /// Who played it.
-    pub color: Color,
-    /// Where, or `None` for a pass.
-    pub point: Option<Point>,
-}
+use sgf_stream::typed::Move;
 
 /// The position after a node of a game, replayed with captures: the
 /// board, every move played on the way, the node's markup (`LB`, `TR`,
