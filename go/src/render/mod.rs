@@ -56,21 +56,3 @@ pub use options::{Diagram, Style, SIZE_PX};
 #[cfg(feature = "png")]
 pub use png::PngError;
 pub use position::Position;
-
-impl Diagram<'_> {
-    /// The diagram as SVG text: one `<circle class="stone black">` or
-    /// `<circle class="stone white">` per stone shown, text as paths
-    /// (`aria-label` holds the text).
-    ///
-    /// ```
-    /// use sgf_go::render::Diagram;
-    /// let board = sgf_go::Board::from_diagram("X.\n.O")?;
-    /// let svg = Diagram::new(&board).size_px(100).to_svg();
-    /// assert!(svg.contains("<circle class=\"stone white\""));
-    /// assert!(svg.ends_with("</svg>\n"));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn to_svg(&self) -> String {
-        svg::write(self)
-    }
-}

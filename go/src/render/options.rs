@@ -151,20 +151,4 @@ impl<'a> Diagram<'a> {
         self.markup = Some(markup);
         self
     }
-
-    /// The picture's width and height in pixels.
-    ///
-    /// ```
-    /// use sgf_go::render::{Coordinates, Diagram};
-    /// use sgf_stream::typed::BoardSize;
-    /// let board = sgf_go::Board::new(BoardSize::square(19));
-    /// assert_eq!(Diagram::new(&board).size_px(400).pixels(), (400, 400));
-    /// let wide = sgf_go::Board::new(BoardSize { cols: 9, rows: 5 });
-    /// let (w, h) = Diagram::new(&wide).coordinates(Coordinates::None).size_px(400).pixels();
-    /// assert_eq!(w, 400);
-    /// assert!(h < 250);
-    /// ```
-    pub fn pixels(&self) -> (u32, u32) {
-        super::svg::layout(self).0.pixels(self.size_px)
-    }
 }

@@ -1,5 +1,7 @@
-//! The SVG writer: a diagram drawn as SVG text, every number in it whole
-//! tenths of a user unit, so that the same diagram gives the same bytes.
+//! The SVG writer: a diagram drawn as SVG text ([`Diagram::to_svg`]),
+//! every number in it whole tenths of a user unit, so that the same
+//! diagram gives the same bytes; and the picture's size in pixels
+//! ([`Diagram::pixels`]).
 
 use std::fmt::Write;
 
@@ -27,8 +29,42 @@ fn board_colour(style: Style) -> &'static str {
     }
 }
 
+impl Diagram<'_> {
+    /// The diagram as SVG text: one `<circle class="stone black">` or
+    /// `<circle class="stone white">` per stone shown, text as paths
+    /// (`aria-label` holds the text).
+    ///
+    /// ```
+    /// use sgf_go::render::Diagram;
+    /// let board = sgf_go::Board::from_diagram("X.\n.O")?;
+    /// let svg = Diagram::new(&board).size_px(100).to_svg();
+    /// assert!(svg.contains("<circle class=\"stone white\""));
+    /// assert!(svg.ends_with("</svg>\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_svg(&self) -> String {
+        write(self)
+    }
+
+    /// The picture's width and height in pixels.
+    ///
+    /// ```
+    /// use sgf_go::render::{Coordinates, Diagram};
+    /// use sgf_stream::typed::BoardSize;
+    /// let board = sgf_go::Board::new(BoardSize::square(19));
+    /// assert_eq!(Diagram::new(&board).size_px(400).pixels(), (400, 400));
+    /// let wide = sgf_go::Board::new(BoardSize { cols: 9, rows: 5 });
+    /// let (w, h) = Diagram::new(&wide).coordinates(Coordinates::None).size_px(400).pixels();
+    /// assert_eq!(w, 400);
+    /// assert!(h < 250);
+    /// ```
+    pub fn pixels(&self) -> (u32, u32) {
+        layout(self).0.pixels(self.size_px)
+    }
+}
+
 /// The diagram's layout and numbers.
-pub(super) fn layout(diagram: &Diagram<'_>) -> (Layout, Numbering, Vec<String>) {
+fn layout(diagram: &Diagram<'_>) -> (Layout, Numbering, Vec<String>) {
     let size = diagram.board.size();
     let region = diagram
         .region
@@ -70,7 +106,7 @@ fn wrap(notes: &[String], width: i64) -> Vec<String> {
 }
 
 /// The diagram as SVG.
-pub(super) fn write(diagram: &Diagram<'_>) -> String {
+fn write(diagram: &Diagram<'_>) -> String {
     let (layout, numbering, notes) = layout(diagram);
     let mut svg = Svg {
         out: String::with_capacity(16 * 1024),
