@@ -4,9 +4,9 @@
 //! (`gather.rs`); a table's rows are written as Arrow buffers on the
 //! worker threads (`columns.rs`) and put together for Python in bulk
 //! (`table.rs`); other calls into the sgf-stream library live in
-//! `read.rs` (one game's text, events) and `tree.rs` (trees, game
-//! information, writing); the rest works on the binding's own records
-//! (`data.rs`).
+//! `read.rs` (one game's text, events), `info.rs` (game information,
+//! typed values) and `tree.rs` (trees, writing); the rest works on the
+//! binding's own records (`data.rs`).
 #![forbid(unsafe_code)]
 
 mod collect;
@@ -14,6 +14,7 @@ mod columns;
 mod data;
 mod gather;
 mod index;
+mod info;
 mod moves;
 mod pictures;
 mod positions;
