@@ -6,7 +6,7 @@
 
 use std::ops::Range;
 
-use crate::data::{GameData, Info, Problem};
+use crate::data::{Info, Problem};
 
 /// What a row is made of: a game's values, borrowed.
 pub struct Row<'a> {
@@ -17,21 +17,6 @@ pub struct Row<'a> {
     pub setup: &'a [Vec<[i16; 2]>; 3],
     /// Its warnings, in order.
     pub warnings: &'a [Problem],
-}
-
-impl GameData {
-    /// The row of this game, with `warnings` (its own: see
-    /// [`GameData::all_warnings`]).
-    pub fn row<'a>(&'a self, warnings: &'a [Problem]) -> Row<'a> {
-        Row {
-            charset: self.charset,
-            info: self.info(),
-            node_count: self.node_count,
-            moves: &self.moves,
-            setup: &self.setup,
-            warnings,
-        }
-    }
 }
 
 /// How a column reads a row.
@@ -513,12 +498,6 @@ impl Columns {
         self.length += 1;
     }
 
-    /// Appends the row of `game`.
-    pub fn push_game(&mut self, game: &GameData) {
-        let warnings = game.all_warnings();
-        self.push(&game.row(&warnings));
-    }
-
     /// Sets the source and index of every row: `source`, and `first` up.
     pub fn name(&mut self, source: Option<&str>, first: u64) {
         let rows = self.length;
@@ -623,6 +602,8 @@ pub fn bitmap(valid: &[bool]) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::data::GameData;
+    use crate::tree::game_data;
 
     fn game(black: &str, moves: usize, warned: bool) -> GameData {
         let tree = sgf_stream::parse(format!(
@@ -631,7 +612,7 @@ mod tests {
             ";B[aa];W[bb]".repeat(moves)
         ))
         .unwrap();
-        crate::tree::game_data(tree, "UTF-8")
+        game_data(tree, "UTF-8")
     }
 
     fn games() -> Vec<GameData> {

@@ -6,12 +6,14 @@
 //! (`table.rs`); other calls into the sgf-stream library live in
 //! `read.rs` (one game's text, events), `info.rs` (game information,
 //! typed values) and `tree.rs` (trees, writing); the rest works on the
-//! binding's own records (`data.rs`).
+//! binding's own records (`data.rs`; what a game builds from its text
+//! when first asked for: `game.rs`).
 #![forbid(unsafe_code)]
 
 mod collect;
 mod columns;
 mod data;
+mod game;
 mod gather;
 mod index;
 mod info;
