@@ -1,13 +1,12 @@
 //! The binding's own game records: what the worker threads hand to
 //! Python. They hold no library type, so the reading code can change
-//! without touching the Python classes.
+//! without touching the Python classes. What a game builds from its text
+//! when first asked for is in `game.rs`.
 
 use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
 use bytes::Bytes;
-
-use crate::summary::{described, nodes_of};
 
 /// "No node": the end of a child or sibling chain, the root's parent.
 pub const NONE: u32 = u32::MAX;
@@ -241,40 +240,6 @@ impl GameData {
     /// A game just read, not shared yet, to finish.
     pub fn fresh(game: &mut Arc<GameData>) -> &mut GameData {
         Arc::get_mut(game).expect("a game is shared only once read")
-    }
-
-    /// The game information, summed up from the game's text on first use
-    /// when reading did not.
-    pub fn described(&self) -> &Described {
-        self.info.get_or_init(|| match &self.nodes {
-            Nodes::Text(text, _) => described(text),
-            Nodes::Built(_) => Described::default(),
-        })
-    }
-
-    /// The game information.
-    pub fn info(&self) -> &Info {
-        &self.described().info
-    }
-
-    /// Every warning, in order: the input's, the information's, then the
-    /// board size's and the moves' (without a warning repeated right
-    /// after itself).
-    pub fn all_warnings(&self) -> Vec<Problem> {
-        let described = &self.described().warnings;
-        let mut all =
-            Vec::with_capacity(self.warnings.len() + described.len() + self.later_warnings.len());
-        all.extend_from_slice(&self.warnings);
-        own_warnings(described, &self.later_warnings, &mut all);
-        all
-    }
-
-    /// The game's nodes, built from its text on first use.
-    pub fn arena(&self) -> &Arena {
-        match &self.nodes {
-            Nodes::Built(arena) => arena,
-            Nodes::Text(text, built) => built.get_or_init(|| nodes_of(text).0),
-        }
     }
 }
 

@@ -2,18 +2,22 @@
 //! package. Collections are read by `sgf_tool::collection` through the
 //! binding's visitor (`collect.rs`) and handed to Python in input order
 //! (`gather.rs`); a table's rows are written as Arrow buffers on the
-//! worker threads (`columns.rs`) and put together for Python in bulk
-//! (`table.rs`); other calls into the sgf-stream library live in
-//! `read.rs` (one game's text, events) and `tree.rs` (trees, game
-//! information, writing); the rest works on the binding's own records
-//! (`data.rs`).
+//! worker threads (`columns.rs`, `arrow.rs`) and put together for
+//! Python in bulk (`table.rs`); other calls into the sgf-stream library
+//! live in `read.rs` (one game's text, events), `info.rs` (game
+//! information, typed values) and `tree.rs` (trees, writing); the rest
+//! works on the binding's own records (`data.rs`; what a game builds
+//! from its text when first asked for: `game.rs`).
 #![forbid(unsafe_code)]
 
+mod arrow;
 mod collect;
 mod columns;
 mod data;
+mod game;
 mod gather;
 mod index;
+mod info;
 mod moves;
 mod pictures;
 mod positions;

@@ -7,8 +7,8 @@
 use sgf_stream::typed::{BoardSize, Decoder, Move, PropertyError};
 
 use crate::data::{Problem, BLACK, WHITE};
+use crate::info::{move_row_of, value_problem};
 use crate::read::Values;
-use crate::tree::{move_row_of, value_problem};
 
 /// The moves of a main line.
 #[derive(Debug, Default)]

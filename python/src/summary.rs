@@ -15,9 +15,9 @@ use sgf_stream::Event;
 
 use crate::columns::{Columns, Row};
 use crate::data::{own_warnings, Arena, Described, GameData, NodeRec, Nodes, PropRec, NONE};
+use crate::info::{value_problem, Collector, Setup};
 use crate::moves::Moves;
 use crate::read::{game_events, Sink, Values};
-use crate::tree::{value_problem, Collector, Setup};
 
 /// The games of well-formed UTF-8 `input`, read strictly, their nodes
 /// left to be built when asked for, and their information too unless

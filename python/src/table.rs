@@ -12,8 +12,9 @@ use pyo3::types::{PyDict, PyList};
 
 use sgf_tool::collection::Source;
 
+use crate::arrow::{bitmap, Column};
 use crate::collect::Plan;
-use crate::columns::{bitmap, names, Column, Columns};
+use crate::columns::{names, Columns};
 use crate::data::Problem;
 use crate::gather::{read_all, Item, Reading};
 use crate::py_read::{plan, settle};
