@@ -19,7 +19,12 @@
 //! time, the reader thread's time on a CPU): on a loaded machine it
 //! varies less than the wall clock. `SGF=PATH` times another `sgf`
 //! binary, and `SGF=BEFORE:AFTER` two of them, round by round (an older
-//! build and a newer one: a before-and-after in one run).
+//! build and a newer one: a before-and-after in one run). A last table
+//! gives `--jobs 2` against `--jobs 1` round by round (the two run one
+//! after the other in each round): its median and quartiles, and beside
+//! it what the machine's two cores gave in the same round, two
+//! `--jobs 1` runs started together (twice the work in their time,
+//! against one run's): the most `--jobs 2` could reach there.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -83,9 +88,11 @@ fn main() {
         for (tag, sgf) in &binaries {
             for (command, extra, _) in &commands {
                 for jobs in [1, 2] {
-                    let time = time_command(sgf, command, extra, jobs, &path);
+                    let time = time_command(sgf, command, extra, (jobs, 1), &path);
                     record(format!("{command} -j{jobs}{tag}"), time);
                 }
+                let time = time_command(sgf, command, extra, (1, 2), &path);
+                record(format!("{command} 2x-j1{tag}"), time);
             }
         }
     }
@@ -116,11 +123,65 @@ fn main() {
         };
         table(&pick, mb, &commands, &binaries, many_files);
     }
+    paired(&times, &commands, &binaries);
     println!(
         "\ngoals: x reader with -j1 (stats {:.3}, check {:.3}, json {:.3}, fmt {:.3}, \
          mainline {:.3}; stats on many small files {:.3}); -j2 / -j1 at least 1.7",
         COMMANDS[0].2, COMMANDS[1].2, COMMANDS[2].2, COMMANDS[3].2, COMMANDS[4].2, SMALL_FILES_GOAL
     );
+}
+
+/// `--jobs 2` against `--jobs 1` round by round: each round runs the
+/// two one after the other, so their ratio is less moved by load that
+/// comes and goes than a ratio of medians taken over all rounds.
+fn paired(
+    times: &[(String, Vec<Time>)],
+    commands: &[&(&str, &[&str], f64)],
+    binaries: &[(String, PathBuf)],
+) {
+    let walls = |name: &str| -> Vec<f64> {
+        let list = &times.iter().find(|(n, _)| n == name).unwrap().1;
+        list.iter().map(|t| t.wall).collect()
+    };
+    println!(
+        "\n-j2 / -j1 in each round (wall clock), and what two cores gave in the same \
+         round: two -j1 runs at once (2 x -j1 / their time)"
+    );
+    println!(
+        "{:<17} {:>9} {:>9} {:>9}   {:>13}   {:>10} {:>12}",
+        "workload", "quartile", "median", "quartile", "rounds >= 1.7", "two cores", "-j2 / that"
+    );
+    let median = |mut list: Vec<f64>| {
+        list.sort_by(f64::total_cmp);
+        list[list.len() / 2]
+    };
+    for (tag, _) in binaries {
+        for (command, _, _) in commands {
+            let [one, two, both] =
+                ["-j1", "-j2", "2x-j1"].map(|run| walls(&format!("{command} {run}{tag}")));
+            let mut ratios: Vec<f64> = one.iter().zip(&two).map(|(one, two)| one / two).collect();
+            let cores: Vec<f64> = one
+                .iter()
+                .zip(&both)
+                .map(|(one, both)| 2.0 * one / both)
+                .collect();
+            let share: Vec<f64> = ratios.iter().zip(&cores).map(|(r, c)| r / c).collect();
+            ratios.sort_by(f64::total_cmp);
+            let at = |share: f64| ratios[((ratios.len() - 1) as f64 * share).round() as usize];
+            let met = ratios.iter().filter(|r| **r >= 1.7).count();
+            println!(
+                "{:<17} {:>9.2} {:>9.2} {:>9.2}   {:>7} of {:<3}   {:>10.2} {:>12.2}",
+                format!("{command}{tag}"),
+                at(0.25),
+                at(0.5),
+                at(0.75),
+                met,
+                ratios.len(),
+                median(cores),
+                median(share),
+            );
+        }
+    }
 }
 
 /// One table: each workload's MB/s and ratio to the reader, from its
@@ -247,24 +308,39 @@ fn time_reader(files: &[PathBuf]) -> Time {
     }
 }
 
-fn time_command(sgf: &Path, command: &str, extra: &[&str], jobs: u32, path: &Path) -> Time {
+/// The time `copies` runs of `sgf --jobs JOBS COMMAND PATH`, started
+/// together, take to end.
+fn time_command(
+    sgf: &Path,
+    command: &str,
+    extra: &[&str],
+    (jobs, copies): (u32, usize),
+    path: &Path,
+) -> Time {
     let cpu = children_cpu();
     let started = Instant::now();
-    let status = Command::new(sgf)
-        .args(["--quiet", "--jobs", &jobs.to_string(), command])
-        .args(extra)
-        .arg(path)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .expect("sgf runs");
+    let children: Vec<_> = (0..copies)
+        .map(|_| {
+            Command::new(sgf)
+                .args(["--quiet", "--jobs", &jobs.to_string(), command])
+                .args(extra)
+                .arg(path)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("sgf runs")
+        })
+        .collect();
+    for mut child in children {
+        let status = child.wait().expect("sgf runs");
+        // Exit status 1 means errors were found in the input: the run
+        // is still complete.
+        assert!(
+            status.code().is_some_and(|code| code <= 1),
+            "sgf {command} failed"
+        );
+    }
     let wall = started.elapsed().as_secs_f64();
-    // Exit status 1 means errors were found in the input: the run is
-    // still complete.
-    assert!(
-        status.code().is_some_and(|code| code <= 1),
-        "sgf {command} failed"
-    );
     Time {
         wall,
         cpu: cpu
