@@ -20,7 +20,6 @@ use crate::position::{self, Outcome};
 use crate::run::Sources;
 use crate::run::{self, Policied};
 use crate::{Common, Inputs, Status};
-use sgf_tool::collection::Delivery;
 use sgf_tool::collection::Policy;
 use sgf_tool::collection::{Ctx, Job, Note, Visit};
 use sgf_tool::diagnostics::Counts;
@@ -129,16 +128,12 @@ pub fn main(args: &DedupeArgs, common: &Common) -> Status {
     let mut first = 0;
     let sources = Sources::Paths(&args.inputs.paths);
     let totals = run::run(sources, common, &job, |delivery, _| {
-        let (input, done) = match delivery {
-            Delivery::Begin(input) => {
-                names.push(input.name.clone());
-                first = 0;
-                return Ok(());
-            }
-            Delivery::End(..) | Delivery::Failed { .. } => return Ok(()),
-            Delivery::Piece(input, done) => (input, done),
+        let Some((_, done)) = run::piece(delivery, |input| {
+            names.push(input.name.clone());
+            first = 0;
+        }) else {
+            return Ok(());
         };
-        let _ = input;
         counts.add(Counts::of(&done.diagnostics));
         let name = names.len() - 1;
         for (index, outcome) in done.out {

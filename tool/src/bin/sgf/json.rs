@@ -37,7 +37,6 @@ use crate::diag;
 use crate::run::Sources;
 use crate::run::{self, Policied};
 use crate::{Common, Inputs, Status};
-use sgf_tool::collection::Delivery;
 use sgf_tool::collection::Policy;
 use sgf_tool::collection::{Ctx, Job, Note, Visit};
 use sgf_tool::diagnostics::{Counts, Severity};
@@ -495,17 +494,14 @@ pub fn main(args: &JsonArgs, common: &Common) -> Status {
     let mut index = 0u64;
     let sources = Sources::Paths(&args.inputs.paths);
     let totals = run::run(sources, common, &job, |delivery, progress| {
-        let (input, done) = match delivery {
-            Delivery::Begin(input) => {
-                head.clear();
-                head.extend_from_slice(b"{\"file\":");
-                json_string(&mut head, &input.name);
-                head.extend_from_slice(b",\"game\":");
-                index = 0;
-                return Ok(());
-            }
-            Delivery::End(..) | Delivery::Failed { .. } => return Ok(()),
-            Delivery::Piece(input, done) => (input, done),
+        let Some((input, done)) = run::piece(delivery, |input| {
+            head.clear();
+            head.extend_from_slice(b"{\"file\":");
+            json_string(&mut head, &input.name);
+            head.extend_from_slice(b",\"game\":");
+            index = 0;
+        }) else {
+            return Ok(());
         };
         let found = diag::print_on_stderr(&done.diagnostics, &input.name, common.quiet, progress);
         counts.add(found);

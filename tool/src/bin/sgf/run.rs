@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use sgf_tool::collection::{self, Collection, Delivery, Job, Policy, Source, Visit};
+use sgf_tool::collection::{self, Collection, Delivery, Done, Input, Job, Policy, Source, Visit};
 
 use crate::progress::Progress;
 use crate::{Common, Status};
@@ -134,4 +134,21 @@ pub fn run<J: Policied>(
     });
     progress.finish();
     Totals { run, aborted }
+}
+
+/// The input and piece a delivery carries, for the subcommands that act
+/// on pieces alone: `begin` sees each input as it starts; an input's end
+/// and a failed input (reported by [`run`]) give `None`.
+pub fn piece<O>(
+    delivery: Delivery<O>,
+    begin: impl FnOnce(&Arc<Input>),
+) -> Option<(Arc<Input>, Done<O>)> {
+    match delivery {
+        Delivery::Begin(input) => {
+            begin(&input);
+            None
+        }
+        Delivery::End(..) | Delivery::Failed { .. } => None,
+        Delivery::Piece(input, done) => Some((input, done)),
+    }
 }

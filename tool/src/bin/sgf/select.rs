@@ -25,7 +25,7 @@ use crate::filter_args::FilterArgs;
 use crate::run::{self, Policied, Sources};
 use crate::split::{game_path, write_game};
 use crate::{Common, Inputs, Status};
-use sgf_tool::collection::{Ctx, Delivery, Depth, Job, Note, Policy, Visit};
+use sgf_tool::collection::{Ctx, Depth, Job, Note, Policy, Visit};
 use sgf_tool::diagnostics::Counts;
 
 /// Arguments of `sgf select`.
@@ -210,13 +210,8 @@ pub fn main(args: &SelectArgs, common: &Common) -> Status {
     let mut index = 0u64;
     let sources = Sources::Paths(&args.inputs.paths);
     let totals = run::run(sources, common, &job, |delivery, progress| {
-        let (input, done) = match delivery {
-            Delivery::Begin(_) => {
-                index = 0;
-                return Ok(());
-            }
-            Delivery::End(..) | Delivery::Failed { .. } => return Ok(()),
-            Delivery::Piece(input, done) => (input, done),
+        let Some((input, done)) = run::piece(delivery, |_| index = 0) else {
+            return Ok(());
         };
         let found = diag::print_on_stderr(&done.diagnostics, &input.name, common.quiet, progress);
         tally.counts.add(found);

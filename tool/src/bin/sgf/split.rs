@@ -14,7 +14,6 @@ use crate::inplace::Staged;
 use crate::run::Sources;
 use crate::run::{self, Policied};
 use crate::{Common, Inputs, Status};
-use sgf_tool::collection::Delivery;
 use sgf_tool::collection::Input;
 use sgf_tool::collection::Job;
 use sgf_tool::collection::Policy;
@@ -87,13 +86,8 @@ pub fn main(args: &SplitArgs, common: &Common) -> Status {
     let mut failed = 0;
     let sources = Sources::Paths(&args.inputs.paths);
     let totals = run::run(sources, common, &job, |delivery, progress| {
-        let (input, done) = match delivery {
-            Delivery::Begin(_) => {
-                index = 0;
-                return Ok(());
-            }
-            Delivery::End(..) | Delivery::Failed { .. } => return Ok(()),
-            Delivery::Piece(input, done) => (input, done),
+        let Some((input, done)) = run::piece(delivery, |_| index = 0) else {
+            return Ok(());
         };
         let found = diag::print_on_stderr(&done.diagnostics, &input.name, common.quiet, progress);
         counts.add(found);
