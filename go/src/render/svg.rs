@@ -150,6 +150,28 @@ impl Svg {
         (self.layout.x(p.col), self.layout.y(p.row))
     }
 
+    /// A circle of radius `r` on `p`: `<circle{before} cx cy r{after}/>`.
+    fn circle(&mut self, p: Point, before: &str, r: i64, after: &str) {
+        let (x, y) = self.centre(p);
+        let _ = write!(
+            self.out,
+            "<circle{before} cx=\"{}\" cy=\"{}\" r=\"{}\"{after}/>",
+            Num(x),
+            Num(y),
+            Num(r)
+        );
+    }
+
+    /// A path of text drawn as strokes `height` high in `colour`, with
+    /// `label` (escaped) as its `aria-label`, if any.
+    fn text_path(&mut self, class: &str, label: Option<&str>, d: &str, colour: &str, height: i64) {
+        let _ = write!(self.out, "<path class=\"{class}\"");
+        if let Some(label) = label {
+            let _ = write!(self.out, " aria-label=\"{}\"", escape(label));
+        }
+        let _ = writeln!(self.out, " d=\"{d}\" {}/>", text_style(colour, height));
+    }
+
     /// The lines: inside ones thin, the board's edges thick.
     fn grid(&mut self) {
         let (l, size) = (self.layout, self.layout.size);
@@ -204,13 +226,7 @@ impl Svg {
         }
         let _ = write!(self.out, "<g class=\"stars\" fill=\"{BLACK}\">");
         for p in points {
-            let (x, y) = self.centre(p);
-            let _ = write!(
-                self.out,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"9\"/>",
-                Num(x),
-                Num(y)
-            );
+            self.circle(p, "", 90, "");
         }
         self.out.push_str("</g>\n");
     }
@@ -225,43 +241,28 @@ impl Svg {
         let mut d = String::new();
         let height = 300;
         let max_width = 640;
+        let mut name_at = |name: &str, x, y| {
+            let place = Place {
+                x,
+                y,
+                height,
+                max_width,
+            };
+            glyphs::path(&mut d, name, place);
+        };
         for col in l.region.left..=l.region.right {
             let name = column_name(col);
-            let x = l.x(col);
             for y in [Some(bottom), four.then_some(top)].into_iter().flatten() {
-                glyphs::path(
-                    &mut d,
-                    &name,
-                    Place {
-                        x,
-                        y,
-                        height,
-                        max_width,
-                    },
-                );
+                name_at(&name, l.x(col), y);
             }
         }
         for row in l.region.top..=l.region.bottom {
             let name = (u32::from(l.size.rows) - u32::from(row)).to_string();
-            let y = l.y(row);
             for x in [Some(left), four.then_some(right)].into_iter().flatten() {
-                glyphs::path(
-                    &mut d,
-                    &name,
-                    Place {
-                        x,
-                        y,
-                        height,
-                        max_width,
-                    },
-                );
+                name_at(&name, x, l.y(row));
             }
         }
-        let _ = writeln!(
-            self.out,
-            "<path class=\"coordinates\" d=\"{d}\" {}/>",
-            text_style(BLACK, height)
-        );
+        self.text_path("coordinates", None, &d, BLACK, height);
     }
 
     fn stones(&mut self, diagram: &Diagram<'_>) {
@@ -284,15 +285,9 @@ impl Svg {
                 continue;
             }
             let _ = write!(self.out, "<g {paint}>");
+            let class = format!(" class=\"stone {name}\"");
             for p in stones {
-                let (x, y) = self.centre(p);
-                let _ = write!(
-                    self.out,
-                    "<circle class=\"stone {name}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
-                    Num(x),
-                    Num(y),
-                    Num(STONE)
-                );
+                self.circle(p, &class, STONE, "");
             }
             self.out.push_str("</g>\n");
         }
@@ -330,14 +325,9 @@ impl Svg {
         }
         if let Some(p) = diagram.last.filter(|&p| take(p)) {
             if let Some(color) = board.get(p) {
-                let (x, y) = self.centre(p);
-                let _ = writeln!(
-                    self.out,
-                    "<circle class=\"last\" cx=\"{}\" cy=\"{}\" r=\"17\" fill=\"{}\"/>",
-                    Num(x),
-                    Num(y),
-                    ink(Some(color))
-                );
+                let fill = format!(" fill=\"{}\"", ink(Some(color)));
+                self.circle(p, " class=\"last\"", 170, &fill);
+                self.out.push('\n');
             }
         }
     }
@@ -345,14 +335,8 @@ impl Svg {
     /// A label: on an empty point, the lines under it are covered.
     fn label(&mut self, p: Point, text: &str, stone: Option<Color>) {
         if stone.is_none() {
-            let (x, y) = self.centre(p);
-            let _ = write!(
-                self.out,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"32\" fill=\"{}\"/>",
-                Num(x),
-                Num(y),
-                self.board
-            );
+            let fill = format!(" fill=\"{}\"", self.board);
+            self.circle(p, "", 320, &fill);
         }
         self.text(p, text, stone, 440);
     }
@@ -362,22 +346,14 @@ impl Svg {
         let (x, y) = self.centre(p);
         let mut d = String::new();
         let max_width = 780;
-        glyphs::path(
-            &mut d,
-            text,
-            Place {
-                x,
-                y,
-                height,
-                max_width,
-            },
-        );
-        let _ = writeln!(
-            self.out,
-            "<path class=\"text\" aria-label=\"{}\" d=\"{d}\" {}/>",
-            escape(text),
-            text_style(ink(stone), height)
-        );
+        let place = Place {
+            x,
+            y,
+            height,
+            max_width,
+        };
+        glyphs::path(&mut d, text, place);
+        self.text_path("text", Some(text), &d, ink(stone), height);
     }
 
     fn mark(&mut self, p: Point, mark: Mark, stone: Option<Color>) {
@@ -465,12 +441,8 @@ impl Svg {
             };
             glyphs::path(&mut d, line, place);
         }
-        let _ = writeln!(
-            self.out,
-            "<path class=\"notes\" aria-label=\"{}\" d=\"{d}\" {}/>",
-            escape(&numbering.notes.join(", ")),
-            text_style(BLACK, NOTE_TEXT)
-        );
+        let label = numbering.notes.join(", ");
+        self.text_path("notes", Some(&label), &d, BLACK, NOTE_TEXT);
     }
 }
 
