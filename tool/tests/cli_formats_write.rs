@@ -12,7 +12,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use cli::{sgf, stdout_of, write};
+use cli::{files_below, sgf, stdout_of, write};
 use serde_json::Value;
 use sgf_go::ReplayOptions;
 use tempfile::TempDir;
@@ -29,25 +29,6 @@ fn games(path: &Path) -> Vec<Value> {
             game
         })
         .collect()
-}
-
-/// The files below `dir`, with `/` between folders, sorted.
-fn files_below(dir: &Path) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(folder) = stack.pop() {
-        for entry in fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                let rel = path.strip_prefix(dir).unwrap();
-                out.push(rel.to_string_lossy().replace('\\', "/"));
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 #[test]

@@ -13,26 +13,17 @@ use std::fs;
 use std::path::Path;
 
 use assert_cmd::Command;
-use cli::{sgf, write};
+use cli::{files_below, sgf, write};
 use tempfile::TempDir;
 
-/// Every file below `dir`, as paths relative to it, sorted.
-fn files_below(dir: &Path) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(path) = stack.pop() {
-        for entry in fs::read_dir(&path).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                let rel = path.strip_prefix(dir).unwrap();
-                out.push(rel.to_string_lossy().replace('\\', "/"));
-            }
-        }
-    }
-    out.sort();
-    out
+/// `sgf COMMAND --out-dir OUT INPUT`, run.
+fn to_out_dir(command: &str, out: &Path, input: &Path) -> assert_cmd::assert::Assert {
+    sgf()
+        .arg(command)
+        .arg("--out-dir")
+        .arg(out)
+        .arg(input)
+        .assert()
 }
 
 /// A nested folder of SGF files (and a file that is not SGF).
@@ -58,13 +49,7 @@ fn out_dir_mirrors_the_input_folders_with_what_standard_output_gets() {
     let input = nested();
     for command in ["fmt", "mainline", "convert"] {
         let out = TempDir::new().unwrap();
-        sgf()
-            .arg(command)
-            .arg("--out-dir")
-            .arg(out.path())
-            .arg(input.path())
-            .assert()
-            .code(0);
+        to_out_dir(command, out.path(), input.path()).code(0);
         assert_eq!(
             files_below(out.path()),
             ["a/b/c/two.sgf", "a/one.SGF", "top.sgf"],
@@ -87,13 +72,7 @@ fn out_dir_mirrors_the_input_folders_with_what_standard_output_gets() {
 fn split_writes_one_file_per_game_below_the_out_dir() {
     let input = nested();
     let out = TempDir::new().unwrap();
-    sgf()
-        .arg("split")
-        .arg("--out-dir")
-        .arg(out.path())
-        .arg(input.path())
-        .assert()
-        .code(0);
+    to_out_dir("split", out.path(), input.path()).code(0);
     assert_eq!(
         files_below(out.path()),
         [
@@ -236,13 +215,7 @@ fn gzipped_files_are_read_and_written_back_plain() {
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[1]["game"], 1);
     let out = dir.path().join("out");
-    sgf()
-        .arg("fmt")
-        .arg("--out-dir")
-        .arg(&out)
-        .arg(dir.path().join("in"))
-        .assert()
-        .code(0);
+    to_out_dir("fmt", &out, &dir.path().join("in")).code(0);
     assert_eq!(files_below(&out), ["sub/games.SGF"]);
     assert_eq!(fs::read_to_string(out.join("sub/games.SGF")).unwrap(), text);
 }
@@ -344,13 +317,7 @@ fn a_game_the_reader_gives_up_is_handed_on_by_no_subcommand() {
     assert_eq!(listed, format!("{name}:0\n{name}:1\n"));
 
     let out = dir.path().join("split");
-    sgf()
-        .arg("split")
-        .arg("--out-dir")
-        .arg(&out)
-        .arg(&path)
-        .assert()
-        .code(1);
+    to_out_dir("split", &out, &path).code(1);
     let games: Vec<String> = files_below(&out)
         .iter()
         .map(|file| fs::read_to_string(out.join(file)).unwrap())

@@ -13,6 +13,7 @@ mod cli;
 mod common;
 
 use std::fs;
+use std::path::Path;
 
 use archives::gzip;
 use cli::{sgf, stdout_of, write};
@@ -27,6 +28,24 @@ const PATTERN: &str = "(;SZ[9]AB[cc]VW[aa:dd])";
 const FIRST: &str = "(;SZ[9]RE[B+R];B[cc];W[gg])(;SZ[9]RE[W+3];B[gg];W[cc];B[ee])(;SZ[9];B[ee];W[cc];B[gc];W[cg];B[gg])\n";
 /// Game 0 has the pattern at the start, as setup; then White plays `dd`.
 const SECOND: &str = "(;SZ[9]AB[gc];W[dd])\n";
+
+/// `sgf index INPUT -o INDEX` with `flags`, run.
+fn build_index(input: &Path, index: &Path, flags: &[&str]) -> assert_cmd::assert::Assert {
+    sgf()
+        .arg("index")
+        .arg(input)
+        .arg("-o")
+        .arg(index)
+        .args(flags)
+        .assert()
+}
+
+/// `sgf search TARGET -p PATTERN`, to be given more flags.
+fn search(target: &Path, pattern: &Path) -> assert_cmd::Command {
+    let mut cmd = sgf();
+    cmd.arg("search").arg(target).arg("-p").arg(pattern);
+    cmd
+}
 
 fn lines(cmd: &mut assert_cmd::Command) -> Vec<Value> {
     stdout_of(cmd)
@@ -43,24 +62,8 @@ fn index_and_scan_find_the_same_games() {
     write(&games, "b.sgf.gz", gzip(SECOND.as_bytes()));
     let pattern = write(dir.path(), "p.sgf", PATTERN);
     let index = dir.path().join("games.idx");
-    sgf()
-        .arg("index")
-        .arg(&games)
-        .arg("-o")
-        .arg(&index)
-        .assert()
-        .success();
-    let search = |target: &std::path::Path| {
-        lines(
-            sgf()
-                .arg("search")
-                .arg(target)
-                .arg("--pattern")
-                .arg(&pattern)
-                .arg("--json"),
-        )
-    };
-    let from_index = search(&index);
+    build_index(&games, &index, &[]).success();
+    let from_index = games_found(&index, &pattern, &[]);
     let file = |name: &str| games.join(name).display().to_string();
     // By hand: game 1's gg is the pattern's cc turned 180 degrees, and its
     // next move W[cc] is the pattern's gg. Game 2's gc is the pattern's cc
@@ -75,17 +78,10 @@ fn index_and_scan_find_the_same_games() {
         json!({"file": file("b.sgf.gz"), "game": 0, "move": 0, "symmetry": 1, "colors_swapped": false, "next": [3, 5]}),
     ];
     assert_eq!(from_index, expected);
-    assert_eq!(search(&games), expected, "the scan");
+    assert_eq!(games_found(&games, &pattern, &[]), expected, "the scan");
 
     // With the colours exchanged, game 2 matches earlier, at White's cc.
-    let colors = lines(
-        sgf()
-            .arg("search")
-            .arg(&index)
-            .arg("-p")
-            .arg(&pattern)
-            .args(["--colors", "--json"]),
-    );
+    let colors = lines(search(&index, &pattern).args(["--colors", "--json"]));
     assert_eq!(colors.len(), 4);
     assert_eq!(colors[2]["colors_swapped"], json!(true));
     assert_eq!(
@@ -95,7 +91,7 @@ fn index_and_scan_find_the_same_games() {
 
     // The table: W[gg] followed three times, won once by each side (game
     // 2 has no result).
-    let table = stdout_of(sgf().arg("search").arg(&index).arg("-p").arg(&pattern));
+    let table = stdout_of(&mut search(&index, &pattern));
     let row: Vec<&str> = table.lines().nth(1).unwrap().split_whitespace().collect();
     assert_eq!(row, ["gg", "W", "3", "33.3%", "33.3%"]);
 }
@@ -107,56 +103,16 @@ fn an_index_is_replaced_only_when_asked_and_can_grow() {
     let second = write(dir.path(), "b.sgf", SECOND);
     let pattern = write(dir.path(), "p.sgf", PATTERN);
     let index = dir.path().join("games.idx");
-    sgf()
-        .arg("index")
-        .arg(&first)
-        .arg("-o")
-        .arg(&index)
-        .assert()
-        .success();
+    build_index(&first, &index, &[]).success();
     let before = fs::read(&index).unwrap();
-    sgf()
-        .arg("index")
-        .arg(&second)
-        .arg("-o")
-        .arg(&index)
-        .assert()
-        .code(2);
+    build_index(&second, &index, &[]).code(2);
     assert_eq!(fs::read(&index).unwrap(), before);
-    sgf()
-        .arg("index")
-        .arg(&second)
-        .arg("-o")
-        .arg(&index)
-        .arg("--append")
-        .assert()
-        .success();
-    let hits = lines(
-        sgf()
-            .arg("search")
-            .arg(&index)
-            .arg("-p")
-            .arg(&pattern)
-            .arg("--json"),
-    );
+    build_index(&second, &index, &["--append"]).success();
+    let hits = games_found(&index, &pattern, &[]);
     assert_eq!(hits.len(), 4);
     assert_eq!(hits[3]["file"], json!(second.display().to_string()));
-    sgf()
-        .arg("index")
-        .arg(&second)
-        .arg("-o")
-        .arg(&index)
-        .arg("--force")
-        .assert()
-        .success();
-    let hits = lines(
-        sgf()
-            .arg("search")
-            .arg(&index)
-            .arg("-p")
-            .arg(&pattern)
-            .arg("--json"),
-    );
+    build_index(&second, &index, &["--force"]).success();
+    let hits = games_found(&index, &pattern, &[]);
     assert_eq!(hits.len(), 1);
     // No file is left beside the index.
     assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 4);
@@ -168,33 +124,15 @@ fn a_damaged_index_or_pattern_is_a_clear_error() {
     let first = write(dir.path(), "a.sgf", FIRST);
     let pattern = write(dir.path(), "p.sgf", PATTERN);
     let index = dir.path().join("games.idx");
-    sgf()
-        .arg("index")
-        .arg(&first)
-        .arg("-o")
-        .arg(&index)
-        .assert()
-        .success();
+    build_index(&first, &index, &[]).success();
     let mut bytes = fs::read(&index).unwrap();
     bytes[71] = 0x7f; // the first section's offset, now far past the end
     fs::write(&index, &bytes).unwrap();
-    let out = sgf()
-        .arg("search")
-        .arg(&index)
-        .arg("-p")
-        .arg(&pattern)
-        .output()
-        .unwrap();
+    let out = search(&index, &pattern).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("index damaged at byte 64"));
     let bad = write(dir.path(), "bad.sgf", "(;SZ[9]AB[zz])");
-    let out = sgf()
-        .arg("search")
-        .arg(&first)
-        .arg("-p")
-        .arg(&bad)
-        .output()
-        .unwrap();
+    let out = search(&first, &bad).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad value of AB"));
 }
@@ -209,17 +147,12 @@ const KNOWN: &str = "(;SZ[9]PB[Ann]BR[3d]PW[Bob]WR[1k]RE[B+R]DT[2020-01-05]KM[6.
 (;SZ[9]PB[Ann]PW[Cat]RE[B+R]DT[2021-01-01]KM[6.5];B[ee];W[cc])\n";
 
 /// The games (their numbers in the file) of the hits of `sgf search
-/// TARGET --pattern PATTERN --json` with `flags`.
-fn games_found(target: &std::path::Path, pattern: &std::path::Path, flags: &[&str]) -> Vec<Value> {
-    lines(
-        sgf()
-            .arg("search")
-            .arg(target)
-            .arg("--pattern")
-            .arg(pattern)
-            .arg("--json")
-            .args(flags),
-    )
+/// TARGET --pattern PATTERN --json` with `flags` (the long flag, where
+/// [`search`] gives `-p`).
+fn games_found(target: &Path, pattern: &Path, flags: &[&str]) -> Vec<Value> {
+    let mut cmd = sgf();
+    cmd.arg("search").arg(target).arg("--pattern").arg(pattern);
+    lines(cmd.arg("--json").args(flags))
 }
 
 #[test]
@@ -228,13 +161,7 @@ fn the_filters_of_select_give_the_same_hits_from_the_index_and_the_scan() {
     let games = write(dir.path(), "games/known.sgf", KNOWN);
     let pattern = write(dir.path(), "p.sgf", PATTERN);
     let index = dir.path().join("games.idx");
-    sgf()
-        .arg("index")
-        .arg(&games)
-        .arg("-o")
-        .arg(&index)
-        .assert()
-        .success();
+    build_index(&games, &index, &[]).success();
     // Worked out by hand from KNOWN.
     let cases: &[(&[&str], &[u64])] = &[
         (&[], &[0, 1, 2, 3]),
@@ -271,14 +198,7 @@ fn the_filters_of_select_give_the_same_hits_from_the_index_and_the_scan() {
     }
     // The table counts the next moves of the games kept: W[gg] (game 0)
     // alone among Black's wins.
-    let table = stdout_of(
-        sgf()
-            .arg("search")
-            .arg(&index)
-            .arg("-p")
-            .arg(&pattern)
-            .args(["--winner", "B"]),
-    );
+    let table = stdout_of(search(&index, &pattern).args(["--winner", "B"]));
     let rows: Vec<Vec<&str>> = table
         .lines()
         .skip(1)
@@ -294,19 +214,9 @@ fn a_filter_the_index_cannot_answer_is_refused() {
     let games = write(dir.path(), "known.sgf", KNOWN);
     let pattern = write(dir.path(), "p.sgf", PATTERN);
     let index = dir.path().join("games.idx");
-    sgf()
-        .arg("index")
-        .arg(&games)
-        .arg("-o")
-        .arg(&index)
-        .assert()
-        .success();
+    build_index(&games, &index, &[]).success();
     for target in [&index, &games] {
-        let out = sgf()
-            .arg("search")
-            .arg(target)
-            .arg("-p")
-            .arg(&pattern)
+        let out = search(target, &pattern)
             .args(["--has", "C"])
             .output()
             .unwrap();
@@ -332,13 +242,7 @@ fn the_index_and_the_scan_of_the_corpus_agree_under_a_filter() {
     // Black's 4-4 point in an empty 9x9 corner.
     let pattern = write(dir.path(), "p.sgf", "(;SZ[19]AB[pd]VW[ka:si])");
     let index = dir.path().join("corpus.idx");
-    sgf()
-        .arg("index")
-        .arg(&corpus)
-        .arg("-o")
-        .arg(&index)
-        .assert()
-        .success();
+    build_index(&corpus, &index, &[]).success();
     let flags = ["--min-rank", "1p", "--from", "2017-06", "--to", "2018-06"];
     let from_index = games_found(&index, &pattern, &flags);
     assert_eq!(

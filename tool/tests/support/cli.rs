@@ -26,3 +26,23 @@ pub fn write(dir: &Path, rel: &str, content: impl AsRef<[u8]>) -> PathBuf {
 pub fn stdout_of(cmd: &mut Command) -> String {
     String::from_utf8(cmd.output().unwrap().stdout).unwrap()
 }
+
+/// Every file below `dir`, as paths relative to it with `/` between
+/// folders, sorted.
+pub fn files_below(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let rel = path.strip_prefix(dir).unwrap();
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    out.sort();
+    out
+}
