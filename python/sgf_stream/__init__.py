@@ -14,7 +14,6 @@ one-row-per-game Arrow tables for pandas, Polars, DuckDB and Spark.
 ['pd']
 """
 
-import os
 from typing import Iterable, List, Optional, Union
 
 from ._errors import SgfError, SgfWarning
@@ -30,6 +29,9 @@ from ._native import (
     parse,
 )
 from ._native import write_sgf as _write_sgf
+from ._sources import Source, Sources
+from ._sources import jobs as _jobs
+from ._sources import paths as _paths
 from .search import Index, SearchResult
 
 __all__ = [
@@ -52,26 +54,6 @@ __all__ = [
     "to_parquet",
     "write",
 ]
-
-Source = Union[str, "os.PathLike[str]"]
-Sources = Union[Source, Iterable[Source]]
-
-
-def _paths(sources: Sources) -> List[str]:
-    """One path or many, as strings."""
-    if isinstance(sources, (str, bytes, os.PathLike)):
-        return [os.fsdecode(sources)]
-    return [os.fsdecode(source) for source in sources]
-
-
-def _jobs(jobs: Optional[int]) -> int:
-    """Worker threads: ``jobs``, or one per processor."""
-    if jobs is None:
-        return os.cpu_count() or 1
-    if jobs < 1:
-        raise ValueError("jobs must be at least 1")
-    return jobs
-
 
 def iter_games(
     sources: Sources,

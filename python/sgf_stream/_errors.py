@@ -10,7 +10,30 @@ from typing import Optional
 __all__ = ["SgfError", "SgfWarning"]
 
 
-class SgfError(ValueError):
+class _Located:
+    """What ``SgfError`` and ``SgfWarning`` share: the message, after the
+    file's name when there is one, and the code and place."""
+
+    def __init__(
+        self,
+        message: str,
+        code: Optional[str],
+        offset: Optional[int],
+        line: Optional[int],
+        column: Optional[int],
+        file: Optional[str],
+        game: Optional[int],
+    ) -> None:
+        super().__init__(f"{file}: {message}" if file else message)
+        self.code = code
+        self.offset = offset
+        self.line = line
+        self.column = column
+        self.file = file
+        self.game = game
+
+
+class SgfError(_Located, ValueError):
     """Input that is not valid SGF (a strict read), with where it is.
 
     >>> import sgf_stream
@@ -31,20 +54,12 @@ class SgfError(ValueError):
         file: Optional[str] = None,
         game: Optional[int] = None,
     ) -> None:
-        super().__init__(f"{file}: {message}" if file else message)
-        #: What went wrong, the library's code, e.g. ``"unclosed_value"``.
-        self.code = code
-        #: Byte offset from 0.
-        self.offset = offset
-        #: Line from 1.
-        self.line = line
-        #: Column in bytes, from 1.
-        self.column = column
-        #: The file, or None for ``parse``.
-        self.file = file
-        #: The index of the game the error is in, among the games of its
-        #: file (or input), from 0; None when unknown.
-        self.game = game
+        # code: what went wrong, the library's code, e.g.
+        # ``"unclosed_value"``; offset: byte offset from 0; line: from 1;
+        # column: in bytes, from 1; file: None for ``parse``; game: the
+        # index of the game the error is in, among the games of its file
+        # (or input), from 0, None when unknown.
+        super().__init__(message, code, offset, line, column, file, game)
 
     @property
     def kind(self) -> str:
@@ -61,7 +76,7 @@ class SgfError(ValueError):
         )
 
 
-class SgfWarning(UserWarning):
+class SgfWarning(_Located, UserWarning):
     """What a read could not keep: a game tree the lenient reader skipped
     (it broke a limit, such as a value longer than the reader takes), or,
     from ``parse``, problems of input that holds no game tree.
@@ -87,18 +102,12 @@ class SgfWarning(UserWarning):
         file: Optional[str] = None,
         game: Optional[int] = None,
     ) -> None:
-        super().__init__(f"{file}: {message}" if file else message)
-        #: The library's code, e.g. ``"skipped_game_tree"``.
-        self.code = code
-        #: Byte offset from 0, line from 1, column (in bytes) from 1.
-        self.offset = offset
-        self.line = line
-        self.column = column
-        #: The file, or None for ``parse``.
-        self.file = file
-        #: The index of the game the problem comes before, among the
-        #: games of its file (a skipped game has none of its own).
-        self.game = game
+        # code: the library's code, e.g. ``"skipped_game_tree"``; offset
+        # from 0, line from 1, column (in bytes) from 1; file: None for
+        # ``parse``; game: the index of the game the problem comes
+        # before, among the games of its file (a skipped game has none of
+        # its own).
+        super().__init__(message, code, offset, line, column, file, game)
 
     @property
     def kind(self) -> Optional[str]:

@@ -34,8 +34,10 @@ import os
 from typing import Any, Dict, NamedTuple, Optional, Sequence, Tuple, Union
 
 from ._native import IndexFile
+from ._sources import Source
+from ._sources import jobs as _jobs
+from ._sources import paths as _paths
 
-Source = Union[str, "os.PathLike[str]"]
 Day = Union[str, datetime.date]
 
 
@@ -44,14 +46,6 @@ class SearchResult(NamedTuple):
 
     hits: Any
     continuations: Any
-
-
-def _jobs(jobs: Optional[int]) -> int:
-    if jobs is None:
-        return os.cpu_count() or 1
-    if jobs < 1:
-        raise ValueError("jobs must be at least 1")
-    return jobs
 
 
 def _filters(filters: Dict[str, Any]) -> Dict[str, Any]:
@@ -87,10 +81,8 @@ class Index:
         """Indexes the games of ``paths`` (files, folders, ``.gz`` files and
         archives) into the file ``path``, which is replaced only with
         ``force``; ``append`` adds the games to an existing index."""
-        if isinstance(paths, (str, bytes, os.PathLike)):
-            paths = [paths]
         IndexFile.build(
-            [os.fsdecode(p) for p in paths],
+            _paths(paths),
             os.fspath(path),
             jobs=_jobs(jobs),
             force=force,
