@@ -136,7 +136,10 @@ def test_a_gigabyte_value_in_a_gz_is_an_error_in_bounded_memory_when_strict(giga
     assert grown < 128, f"grew by {grown} MB"
 
 
-def test_to_arrow_on_a_300_mb_value_is_bounded(tmp_path):
+@pytest.fixture
+def big_sgf(tmp_path):
+    """A plain `.sgf` holding a game with a 300 MB value, then two small
+    games; written a MiB at a time."""
     if not os.path.exists("/proc/self/status"):
         pytest.skip("no /proc/self/status to read peak memory from")
     path = tmp_path / "big.sgf"
@@ -145,47 +148,39 @@ def test_to_arrow_on_a_300_mb_value_is_bounded(tmp_path):
         for _ in range(300):
             out.write(b"a" * (1 << 20))
         out.write(AFTER)
+    return path
+
+
+def assert_to_arrow_bounded(path, jobs):
+    """`to_arrow` of a file made of HEAD, a huge value and AFTER: the two
+    small games, a warning for the skipped one, and a bounded peak."""
     lines, grown = grown_mb(
         f"""
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            table = sgf_stream.to_arrow({str(path)!r}, jobs=1)
+            table = sgf_stream.to_arrow({str(path)!r}, jobs={jobs})
         print(table.column("black").to_pylist(), table.column("index").to_pylist())
         print([(w.message.code, w.message.game) for w in caught])
         """
     )
     assert lines == ["['Ann', 'Bob'] [0, 1]", "[('skipped_game_tree', 0)]"]
     assert grown < 128, f"grew by {grown} MB"
+
+
+def test_to_arrow_on_a_300_mb_value_is_bounded(big_sgf):
+    assert_to_arrow_bounded(big_sgf, jobs=1)
 
 
 def test_to_arrow_on_a_gigabyte_value_in_a_gz_is_bounded(gigabyte_gz):
+    assert_to_arrow_bounded(gigabyte_gz, jobs=2)
+
+
+def test_iter_games_on_a_300_mb_value_is_bounded(big_sgf):
     lines, grown = grown_mb(
         f"""
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            table = sgf_stream.to_arrow({str(gigabyte_gz)!r}, jobs=2)
-        print(table.column("black").to_pylist(), table.column("index").to_pylist())
-        print([(w.message.code, w.message.game) for w in caught])
-        """
-    )
-    assert lines == ["['Ann', 'Bob'] [0, 1]", "[('skipped_game_tree', 0)]"]
-    assert grown < 128, f"grew by {grown} MB"
-
-
-def test_iter_games_on_a_300_mb_value_is_bounded(tmp_path):
-    if not os.path.exists("/proc/self/status"):
-        pytest.skip("no /proc/self/status to read peak memory from")
-    path = tmp_path / "big.sgf"
-    with open(path, "wb") as out:
-        out.write(HEAD)
-        for _ in range(300):
-            out.write(b"a" * (1 << 20))
-        out.write(AFTER)
-    lines, grown = grown_mb(
-        f"""
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            games = [(g.index, g.info.black) for g in sgf_stream.iter_games({str(path)!r}, jobs=2)]
+            games = [(g.index, g.info.black) for g in sgf_stream.iter_games({str(big_sgf)!r}, jobs=2)]
         print(games, [(w.message.code, w.message.game) for w in caught])
         """
     )
