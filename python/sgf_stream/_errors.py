@@ -42,6 +42,12 @@ class SgfError(_Located, ValueError):
     ... except sgf_stream.SgfError as err:
     ...     print(err.code, err.line, err.column, err.offset, err.game)
     unclosed_value 2 3 9 0
+
+    Attributes: ``code``, what went wrong, the library's code (e.g.
+    ``"unclosed_value"``); ``offset``, the byte offset from 0; ``line``,
+    from 1; ``column``, in bytes, from 1; ``file``, None for ``parse``;
+    ``game``, the index of the game the error is in among the games of its
+    file (or input), from 0, None when unknown.
     """
 
     def __init__(
@@ -54,11 +60,6 @@ class SgfError(_Located, ValueError):
         file: Optional[str] = None,
         game: Optional[int] = None,
     ) -> None:
-        # code: what went wrong, the library's code, e.g.
-        # ``"unclosed_value"``; offset: byte offset from 0; line: from 1;
-        # column: in bytes, from 1; file: None for ``parse``; game: the
-        # index of the game the error is in, among the games of its file
-        # (or input), from 0, None when unknown.
         super().__init__(message, code, offset, line, column, file, game)
 
     @property
@@ -90,6 +91,12 @@ class SgfWarning(_Located, UserWarning):
     ...     games = list(sgf_stream.iter_games(path))
     >>> len(games), caught[0].message.code, caught[0].message.game, caught[0].message.offset
     (2, 'skipped_game_tree', 1, 8)
+
+    Attributes: ``code``, the library's code (e.g.
+    ``"skipped_game_tree"``); ``offset`` from 0, ``line`` from 1,
+    ``column`` (in bytes) from 1; ``file``, None for ``parse``; ``game``,
+    the index of the game the problem comes before among the games of its
+    file (a skipped game has none of its own).
     """
 
     def __init__(
@@ -102,11 +109,6 @@ class SgfWarning(_Located, UserWarning):
         file: Optional[str] = None,
         game: Optional[int] = None,
     ) -> None:
-        # code: the library's code, e.g. ``"skipped_game_tree"``; offset
-        # from 0, line from 1, column (in bytes) from 1; file: None for
-        # ``parse``; game: the index of the game the problem comes
-        # before, among the games of its file (a skipped game has none of
-        # its own).
         super().__init__(message, code, offset, line, column, file, game)
 
     @property
