@@ -485,6 +485,7 @@ impl Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::XorShift;
 
     #[test]
     fn crlf_split_between_pieces_counts_once() {
@@ -541,11 +542,9 @@ mod tests {
     #[test]
     fn pieces_of_any_size_count_as_the_rule_says() {
         let alphabet = [b'\r', b'\n', b'x'];
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut random = XorShift(0x9E37_79B9_7F4A_7C15);
         for _ in 0..3000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = random.step();
             let len = (seed % 40) as usize;
             let input: Vec<u8> = (0..len)
                 .map(|i| alphabet[((seed >> (i % 60)) % 3) as usize])
