@@ -18,6 +18,28 @@ pub struct Position {
     pub column: u32,
 }
 
+/// The accessors `offset`, `line` and `column` of a diagnostic's
+/// [`Position`], for an `impl` of a type with a field `position`.
+macro_rules! position_accessors {
+    () => {
+        /// Bytes from the start of the input, from 0.
+        pub fn offset(&self) -> u64 {
+            self.position.offset
+        }
+
+        /// Line number, from 1.
+        pub fn line(&self) -> u32 {
+            self.position.line
+        }
+
+        /// Column in bytes, from 1.
+        pub fn column(&self) -> u32 {
+            self.position.column
+        }
+    };
+}
+pub(crate) use position_accessors;
+
 impl Position {
     /// The position of byte `offset` within `input`.
     ///
@@ -455,20 +477,7 @@ impl Error {
         self.position
     }
 
-    /// Bytes from the start of the input, from 0.
-    pub fn offset(&self) -> u64 {
-        self.position.offset
-    }
-
-    /// Line number, from 1.
-    pub fn line(&self) -> u32 {
-        self.position.line
-    }
-
-    /// Column in bytes, from 1.
-    pub fn column(&self) -> u32 {
-        self.position.column
-    }
+    position_accessors!();
 
     /// Whether the input ended too early (a truncated file or stream).
     pub fn is_eof(&self) -> bool {
