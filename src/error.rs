@@ -18,6 +18,28 @@ pub struct Position {
     pub column: u32,
 }
 
+/// The accessors `offset`, `line` and `column` of a diagnostic's
+/// [`Position`], for an `impl` of a type with a field `position`.
+macro_rules! position_accessors {
+    () => {
+        /// Bytes from the start of the input, from 0.
+        pub fn offset(&self) -> u64 {
+            self.position.offset
+        }
+
+        /// Line number, from 1.
+        pub fn line(&self) -> u32 {
+            self.position.line
+        }
+
+        /// Column in bytes, from 1.
+        pub fn column(&self) -> u32 {
+            self.position.column
+        }
+    };
+}
+pub(crate) use position_accessors;
+
 impl Position {
     /// The position of byte `offset` within `input`.
     ///
@@ -455,20 +477,7 @@ impl Error {
         self.position
     }
 
-    /// Bytes from the start of the input, from 0.
-    pub fn offset(&self) -> u64 {
-        self.position.offset
-    }
-
-    /// Line number, from 1.
-    pub fn line(&self) -> u32 {
-        self.position.line
-    }
-
-    /// Column in bytes, from 1.
-    pub fn column(&self) -> u32 {
-        self.position.column
-    }
+    position_accessors!();
 
     /// Whether the input ended too early (a truncated file or stream).
     pub fn is_eof(&self) -> bool {
@@ -485,6 +494,7 @@ impl Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::XorShift;
 
     #[test]
     fn crlf_split_between_pieces_counts_once() {
@@ -541,11 +551,9 @@ mod tests {
     #[test]
     fn pieces_of_any_size_count_as_the_rule_says() {
         let alphabet = [b'\r', b'\n', b'x'];
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut random = XorShift(0x9E37_79B9_7F4A_7C15);
         for _ in 0..3000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = random.step();
             let len = (seed % 40) as usize;
             let input: Vec<u8> = (0..len)
                 .map(|i| alphabet[((seed >> (i % 60)) % 3) as usize])

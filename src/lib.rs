@@ -74,6 +74,8 @@ mod lex;
 mod machine;
 pub mod props;
 pub mod read;
+#[cfg(test)]
+mod testing;
 pub mod tree;
 pub mod typed;
 pub mod validate;

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use crate::error::{ErrorKind, Position};
+use crate::error::{position_accessors, ErrorKind, Position};
 
 /// What a lenient parse repaired, skipped or guessed.
 ///
@@ -172,20 +172,7 @@ impl Warning {
         self.range.clone()
     }
 
-    /// Bytes from the start of the input, from 0.
-    pub fn offset(&self) -> u64 {
-        self.position.offset
-    }
-
-    /// Line number, from 1.
-    pub fn line(&self) -> u32 {
-        self.position.line
-    }
-
-    /// Column in bytes, from 1.
-    pub fn column(&self) -> u32 {
-        self.position.column
-    }
+    position_accessors!();
 
     pub(crate) fn set_place(&mut self, position: Position, range: Range<u64>) {
         self.position = position;

@@ -3,11 +3,38 @@
 
 use std::ops::Range;
 
-use super::record::Segments;
+use super::record::{Record, Segments};
+use super::text::{Declared, Text};
 use super::Format;
-use crate::charset::CharsetReport;
+use crate::charset::{CharsetMode, CharsetReport};
 use crate::error::{Error, Position};
 use crate::warning::Warning;
+
+/// Converts `input`, a record in `format`: decodes it (by the charset its
+/// header `declared`, and `mode`), reads the record from the text with
+/// `read`, which gives its warnings too, and writes it as SGF.
+pub(super) fn convert<F>(
+    input: &[u8],
+    format: Format,
+    declared: Option<Declared>,
+    mode: CharsetMode,
+    read: F,
+) -> Result<Converted, Error>
+where
+    F: FnOnce(&Text<'_>) -> Result<(Record, Vec<Warning>), Error>,
+{
+    let (text, report, mut warnings) = Text::decode(input, declared, mode);
+    let (record, mut read_warnings) = read(&text)?;
+    warnings.append(&mut read_warnings);
+    let sgf = record.to_sgf(text.start_span(), text.end_span());
+    Ok(Converted::new(
+        format,
+        sgf,
+        report,
+        warnings,
+        input.len() as u64,
+    ))
+}
 
 /// A record in another format converted to SGF: UTF-8 SGF text
 /// (`GM[1]FF[4]CA[UTF-8]`, the game information, the handicap stones, the

@@ -4,13 +4,13 @@
 //! top, from 0), `SKI 0 <n>` (a pass, by the player who did not move
 //! last).
 
-use super::converted::Converted;
+use super::converted::{self, Converted};
 use super::record::Record;
 use super::text::{raw_field, Declared, Span, Text};
 use super::values::{self, date, level_rank};
 use super::Format;
 use crate::charset::CharsetMode;
-use crate::error::{Error, ErrorKind, FormatErrorKind};
+use crate::error::{Error, FormatErrorKind};
 use crate::game::{GameResult, WinBy};
 use crate::typed::{Color, Point};
 use crate::warning::{Warning, WarningKind};
@@ -76,22 +76,14 @@ fn declared(input: &[u8]) -> Option<Declared> {
 
 /// Converts a GIB record.
 pub(super) fn convert(input: &[u8], mode: CharsetMode) -> Result<Converted, Error> {
-    let (text, report, mut warnings) = Text::decode(input, declared(input), mode);
-    let mut reader = Gib {
-        text: &text,
-        line: 0,
-        warnings: Vec::new(),
-    };
-    let record = reader.read()?;
-    warnings.append(&mut reader.warnings);
-    let sgf = record.to_sgf(text.start_span(), text.end_span());
-    Ok(Converted::new(
-        Format::Gib,
-        sgf,
-        report,
-        warnings,
-        input.len() as u64,
-    ))
+    converted::convert(input, Format::Gib, declared(input), mode, |text| {
+        let mut reader = Gib {
+            text,
+            line: 0,
+            warnings: Vec::new(),
+        };
+        Ok((reader.read()?, reader.warnings))
+    })
 }
 
 /// The reader: the text, the next line to read, the warnings.
@@ -154,7 +146,7 @@ impl<'a, 't> Gib<'a, 't> {
                 return Ok(());
             }
         }
-        Err(self.error(missing, self.text.end_span()))
+        Err(self.text.end_span().error(missing))
     }
 
     /// The entries up to `\HE`; an entry's value may run over several
@@ -163,11 +155,7 @@ impl<'a, 't> Gib<'a, 't> {
         let mut header = Header::default();
         loop {
             let line = match self.next() {
-                Next::End => {
-                    return Err(
-                        self.error(FormatErrorKind::HeaderCutShort("GIB"), self.text.end_span())
-                    )
-                }
+                Next::End => return Err(self.cut_short()),
                 Next::Line(line) => line,
             };
             let trimmed = line.trim();
@@ -194,10 +182,7 @@ impl<'a, 't> Gib<'a, 't> {
             while !self.text.slice(start..end).trim_end().ends_with("\\]") {
                 match self.next() {
                     Next::Line(more) => end = self.text.offset_of(more) + more.len(),
-                    Next::End => {
-                        return Err(self
-                            .error(FormatErrorKind::HeaderCutShort("GIB"), self.text.end_span()))
-                    }
+                    Next::End => return Err(self.cut_short()),
                 }
             }
             let whole = self.text.slice(start..end).trim_end();
@@ -210,21 +195,17 @@ impl<'a, 't> Gib<'a, 't> {
         }
     }
 
+    /// The error of a header that the text ends in.
+    fn cut_short(&self) -> Error {
+        self.text
+            .end_span()
+            .error(FormatErrorKind::HeaderCutShort("GIB"))
+    }
+
     /// The game information from the header.
     fn record(&mut self, header: &Header<'a>) -> Result<Record, Error> {
-        let (size, size_span) = match header.item("GAMEINFOMAIN", "LINE") {
-            Some(line) => match line.trim().parse::<u8>() {
-                Ok(size) if (1..=52).contains(&size) => (size, self.text.span_of(line)),
-                _ => {
-                    let kind = FormatErrorKind::BadValue {
-                        field: "LINE",
-                        value: line.to_string(),
-                    };
-                    return Err(self.error(kind, self.text.span_of(line)));
-                }
-            },
-            None => (19, self.text.start_span()),
-        };
+        let size = header.item("GAMEINFOMAIN", "LINE");
+        let (size, size_span) = self.text.board_size("LINE", size)?;
         let mut record = Record::new(size, size_span);
         self.players(header, &mut record);
         self.result(header, &mut record);
@@ -418,9 +399,9 @@ impl<'a, 't> Gib<'a, 't> {
                     field: "handicap",
                     value: fields[3].to_string(),
                 };
-                Err(self.error(kind, span))
+                Err(span.error(kind))
             }
-            None => Err(self.error(FormatErrorKind::Malformed("`INI 0 1 <handicap> &4`"), span)),
+            None => Err(span.error(FormatErrorKind::Malformed("`INI 0 1 <handicap> &4`"))),
         }
     }
 
@@ -431,12 +412,12 @@ impl<'a, 't> Gib<'a, 't> {
         let number = |at: usize| fields.get(at).and_then(|field| field.parse::<i64>().ok());
         let (Some(colour), Some(x), Some(y), 6) = (number(3), number(4), number(5), fields.len())
         else {
-            return Err(self.error(malformed, span));
+            return Err(span.error(malformed));
         };
         let color = match colour {
             1 => Color::Black,
             2 => Color::White,
-            _ => return Err(self.error(malformed, span)),
+            _ => return Err(span.error(malformed)),
         };
         let point = self.point(x, y, record.size(), span)?;
         record.play(color, Some(point), span);
@@ -448,7 +429,7 @@ impl<'a, 't> Gib<'a, 't> {
     fn pass(&mut self, fields: &[&str], index: usize, record: &mut Record) -> Result<(), Error> {
         let span = self.text.line_span(index);
         if fields.len() != 3 {
-            return Err(self.error(FormatErrorKind::Malformed("`SKI 0 <number>`"), span));
+            return Err(span.error(FormatErrorKind::Malformed("`SKI 0 <number>`")));
         }
         let color = match record.moves().last() {
             Some(last) => last.color.opponent(),
@@ -464,19 +445,12 @@ impl<'a, 't> Gib<'a, 't> {
         let on = |v: i64| (0..i64::from(size)).contains(&v);
         match on(x) && on(y) {
             true => Ok(Point::new(x as u8, y as u8)),
-            false => Err(self.error(
-                FormatErrorKind::OffBoard {
-                    col: x,
-                    row: y,
-                    size,
-                },
-                span,
-            )),
+            false => Err(span.error(FormatErrorKind::OffBoard {
+                col: x,
+                row: y,
+                size,
+            })),
         }
-    }
-
-    fn error(&self, kind: FormatErrorKind, span: Span) -> Error {
-        Error::new(ErrorKind::Format(kind), span.start)
     }
 }
 

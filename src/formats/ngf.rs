@@ -6,14 +6,14 @@
 //! header lines with `GI`, in another order, and writes the result after
 //! the moves on a line `IDB[<moves>] <text>`.
 
-use super::converted::Converted;
+use super::converted::{self, Converted};
 use super::detect::is_move;
 use super::record::Record;
-use super::text::{Span, Text};
+use super::text::Text;
 use super::values::{self, date};
 use super::Format;
 use crate::charset::CharsetMode;
-use crate::error::{Error, ErrorKind, FormatErrorKind};
+use crate::error::{Error, FormatErrorKind};
 use crate::typed::{Color, Point};
 use crate::warning::{Warning, WarningKind};
 
@@ -66,21 +66,13 @@ const OLD: Layout = Layout {
 
 /// Converts an NGF record.
 pub(super) fn convert(input: &[u8], mode: CharsetMode) -> Result<Converted, Error> {
-    let (text, report, mut warnings) = Text::decode(input, None, mode);
-    let mut reader = Ngf {
-        text: &text,
-        warnings: Vec::new(),
-    };
-    let record = reader.read()?;
-    warnings.append(&mut reader.warnings);
-    let sgf = record.to_sgf(text.start_span(), text.end_span());
-    Ok(Converted::new(
-        Format::Ngf,
-        sgf,
-        report,
-        warnings,
-        input.len() as u64,
-    ))
+    converted::convert(input, Format::Ngf, None, mode, |text| {
+        let mut reader = Ngf {
+            text,
+            warnings: Vec::new(),
+        };
+        Ok((reader.read()?, reader.warnings))
+    })
 }
 
 struct Ngf<'a, 't> {
@@ -93,7 +85,10 @@ impl<'a, 't> Ngf<'a, 't> {
         let old = self.text.line(0).trim_start().starts_with("GI");
         let layout = if old { &OLD } else { &CURRENT };
         if self.text.len() < layout.lines {
-            return Err(self.error(FormatErrorKind::HeaderCutShort("NGF"), self.text.end_span()));
+            return Err(self
+                .text
+                .end_span()
+                .error(FormatErrorKind::HeaderCutShort("NGF")));
         }
         let mut record = self.header(layout)?;
         self.moves(layout, &mut record)?;
@@ -112,9 +107,8 @@ impl<'a, 't> Ngf<'a, 't> {
 
     fn header(&mut self, layout: &Layout) -> Result<Record, Error> {
         let size_text = self.field(layout, layout.size);
-        let size = match size_text.parse::<u8>() {
-            Ok(size) if (1..=52).contains(&size) => size,
-            _ => return Err(self.bad("board size", size_text, layout.size)),
+        let Some(size) = values::board_size(size_text) else {
+            return Err(self.bad("board size", size_text, layout.size));
         };
         let mut record = Record::new(size, self.text.span_of(size_text));
         let title = self.field(layout, layout.title);
@@ -217,10 +211,7 @@ impl<'a, 't> Ngf<'a, 't> {
         let span = self.text.line_span(index);
         let bytes = line.as_bytes();
         if !is_move(bytes) || bytes[5] != bytes[8] || bytes[6] != bytes[7] {
-            return Err(self.error(
-                FormatErrorKind::Malformed("`PM<number><B or W><xyyx>`"),
-                span,
-            ));
+            return Err(span.error(FormatErrorKind::Malformed("`PM<number><B or W><xyyx>`")));
         }
         let color = if bytes[4] == b'B' {
             Color::Black
@@ -236,14 +227,11 @@ impl<'a, 't> Ngf<'a, 't> {
         let size = record.size();
         let on = |v: i64| (0..i64::from(size)).contains(&v);
         if !(on(x) && on(y)) {
-            return Err(self.error(
-                FormatErrorKind::OffBoard {
-                    col: x,
-                    row: y,
-                    size,
-                },
-                span,
-            ));
+            return Err(span.error(FormatErrorKind::OffBoard {
+                col: x,
+                row: y,
+                size,
+            }));
         }
         record.play(color, Some(Point::new(x as u8, y as u8)), span);
         Ok(())
@@ -254,11 +242,7 @@ impl<'a, 't> Ngf<'a, 't> {
             field,
             value: value.to_string(),
         };
-        self.error(kind, self.text.line_span(index))
-    }
-
-    fn error(&self, kind: FormatErrorKind, span: Span) -> Error {
-        Error::new(ErrorKind::Format(kind), span.start)
+        self.text.line_span(index).error(kind)
     }
 }
 

@@ -4,8 +4,9 @@
 
 use std::ops::Range;
 
+use super::values;
 use crate::charset::{decide_record, Anchors, Bad, CharsetMode, CharsetReport, Out, Transcoder};
-use crate::error::Position;
+use crate::error::{Error, ErrorKind, FormatErrorKind, Position};
 use crate::warning::{Warning, WarningKind};
 use crate::Charset;
 
@@ -26,6 +27,11 @@ impl Span {
     /// A warning of `kind` about these bytes.
     pub(crate) fn warning(self, kind: WarningKind) -> Warning {
         Warning::new(kind, self.start, self.range())
+    }
+
+    /// The error `kind`, at the start of these bytes.
+    pub(crate) fn error(self, kind: FormatErrorKind) -> Error {
+        Error::new(ErrorKind::Format(kind), self.start)
     }
 }
 
@@ -214,6 +220,27 @@ impl<'a> Text<'a> {
             value: value.trim().to_string(),
         };
         self.span_of(value).warning(kind)
+    }
+
+    /// The board size that `value`, a slice of this text, gives as the
+    /// header's `field`, and where it lies; 19, at the start of the
+    /// text, where the header gives none. A size no board has is an
+    /// error.
+    pub(crate) fn board_size(
+        &self,
+        field: &'static str,
+        value: Option<&str>,
+    ) -> Result<(u8, Span), Error> {
+        let Some(value) = value else {
+            return Ok((19, self.start_span()));
+        };
+        match values::board_size(value) {
+            Some(size) => Ok((size, self.span_of(value))),
+            None => Err(self.span_of(value).error(FormatErrorKind::BadValue {
+                field,
+                value: value.to_string(),
+            })),
+        }
     }
 
     /// Where `part`, a slice of this text, lies in the input.

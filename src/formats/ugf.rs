@@ -7,13 +7,13 @@
 //! (`[ReviewNode]`, `[ReviewComment]`, `[Figure]`, `[Remote]`, ...) are
 //! skipped.
 
-use super::converted::Converted;
+use super::converted::{self, Converted};
 use super::record::Record;
-use super::text::{raw_field, Declared, Span, Text};
+use super::text::{raw_field, Declared, Text};
 use super::values::date;
 use super::Format;
 use crate::charset::CharsetMode;
-use crate::error::{Error, ErrorKind, FormatErrorKind};
+use crate::error::{Error, FormatErrorKind};
 use crate::game::{GameResult, WinBy};
 use crate::typed::{Color, Point};
 use crate::warning::{Warning, WarningKind};
@@ -28,21 +28,13 @@ fn declared(input: &[u8]) -> Option<Declared> {
 
 /// Converts a UGF or UGI record.
 pub(super) fn convert(input: &[u8], mode: CharsetMode) -> Result<Converted, Error> {
-    let (text, report, mut warnings) = Text::decode(input, declared(input), mode);
-    let mut reader = Ugf {
-        text: &text,
-        warnings: Vec::new(),
-    };
-    let record = reader.read()?;
-    warnings.append(&mut reader.warnings);
-    let sgf = record.to_sgf(text.start_span(), text.end_span());
-    Ok(Converted::new(
-        Format::Ugf,
-        sgf,
-        report,
-        warnings,
-        input.len() as u64,
-    ))
+    converted::convert(input, Format::Ugf, declared(input), mode, |text| {
+        let mut reader = Ugf {
+            text,
+            warnings: Vec::new(),
+        };
+        Ok((reader.read()?, reader.warnings))
+    })
 }
 
 struct Ugf<'a, 't> {
@@ -127,10 +119,13 @@ impl<'a, 't> Ugf<'a, 't> {
                     format: "UGF",
                     missing: "a `[Header]` or `[Data]` section",
                 };
-                return Err(self.error(kind, self.text.start_span()));
+                return Err(self.text.start_span().error(kind));
             }
             None => {
-                return Err(self.error(FormatErrorKind::HeaderCutShort("UGF"), self.text.end_span()))
+                return Err(self
+                    .text
+                    .end_span()
+                    .error(FormatErrorKind::HeaderCutShort("UGF")))
             }
         };
         if !record.has_stones() {
@@ -141,19 +136,7 @@ impl<'a, 't> Ugf<'a, 't> {
 
     /// The game information, read when `[Data]` starts.
     fn header(&mut self, header: &Header<'a>) -> Result<Record, Error> {
-        let (size, size_span) = match get(header, "Size") {
-            Some(size_text) => match size_text.parse::<u8>() {
-                Ok(size) if (1..=52).contains(&size) => (size, self.text.span_of(size_text)),
-                _ => {
-                    let kind = FormatErrorKind::BadValue {
-                        field: "Size",
-                        value: size_text.to_string(),
-                    };
-                    return Err(self.error(kind, self.text.span_of(size_text)));
-                }
-            },
-            None => (19, self.text.start_span()),
-        };
+        let (size, size_span) = self.text.board_size("Size", get(header, "Size"))?;
         let mut record = Record::new(size, size_span);
         for (key, name_ident, rank_ident) in [("PlayerB", "PB", "BR"), ("PlayerW", "PW", "WR")] {
             let Some(player) = get(header, key) else {
@@ -216,7 +199,7 @@ impl<'a, 't> Ugf<'a, 't> {
                     field: "Hdcp",
                     value: hdcp.to_string(),
                 };
-                return Err(self.error(kind, self.text.span_of(hdcp)));
+                return Err(self.text.span_of(hdcp).error(kind));
             }
         }
         let komi = komi.trim();
@@ -242,25 +225,25 @@ impl<'a, 't> Ugf<'a, 't> {
         let fields: Vec<&str> = line.split(',').map(str::trim).collect();
         let (point, colour, number) = match fields[..] {
             [point, colour, number, ..] => (point.as_bytes(), colour, number),
-            _ => return Err(self.error(malformed(), span)),
+            _ => return Err(span.error(malformed())),
         };
         let color = match colour.as_bytes().first() {
             Some(b'B') => Color::Black,
             Some(b'W') => Color::White,
-            _ => return Err(self.error(malformed(), span)),
+            _ => return Err(span.error(malformed())),
         };
         let Ok(number) = number.parse::<u32>() else {
-            return Err(self.error(malformed(), span));
+            return Err(span.error(malformed()));
         };
         if point.len() != 2 || !point.iter().all(u8::is_ascii_uppercase) {
-            return Err(self.error(malformed(), span));
+            return Err(span.error(malformed()));
         }
         let size = record.size();
         let col = i64::from(point[0] - b'A');
         let from_top = i64::from(point[1] - b'A');
         if matches!(point[0], b'Y' | b'Z') && size < 25 {
             if number == 0 {
-                return Err(self.error(malformed(), span));
+                return Err(span.error(malformed()));
             }
             record.play(color, None, span);
             return Ok(());
@@ -274,7 +257,7 @@ impl<'a, 't> Ugf<'a, 't> {
         };
         let on = |v: i64| (0..i64::from(size)).contains(&v);
         if !(on(col) && on(row)) {
-            return Err(self.error(FormatErrorKind::OffBoard { col, row, size }, span));
+            return Err(span.error(FormatErrorKind::OffBoard { col, row, size }));
         }
         let point = Point::new(col as u8, row as u8);
         match number {
@@ -282,10 +265,6 @@ impl<'a, 't> Ugf<'a, 't> {
             _ => record.play(color, Some(point), span),
         }
         Ok(())
-    }
-
-    fn error(&self, kind: FormatErrorKind, span: Span) -> Error {
-        Error::new(ErrorKind::Format(kind), span.start)
     }
 }
 

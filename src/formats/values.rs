@@ -4,6 +4,12 @@
 use crate::game::{GameResult, WinBy};
 use crate::typed::Color;
 
+/// The board size `text` gives, if a board may have it: 1 to 52 lines.
+pub(crate) fn board_size(text: &str) -> Option<u8> {
+    let size = text.trim().parse::<u8>().ok()?;
+    (1..=52).contains(&size).then_some(size)
+}
+
 /// The date of `text` as `DT` writes it (`YYYY-MM-DD`): its first three
 /// runs of digits, year, month, day (`2015- 8-29-22-56-58`,
 /// `2019/03/08,22:09:00`, `2012年11月22日`, `C2020:08:21`), or the eight

@@ -115,6 +115,7 @@ pub(crate) fn find_value_end_lead(bytes: &[u8], from: usize, lead: Lead) -> Valu
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::XorShift;
 
     /// The `]` closing the value at the start of `bytes`, character by
     /// character.
@@ -184,17 +185,10 @@ mod tests {
     #[test]
     fn random_bytes_agree_with_a_walk_by_characters() {
         let alphabet = b"\x81\x95\xa1\xe0\x5c\x5d\x30 ab";
-        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut random = XorShift(0x9E37_79B9_7F4A_7C15);
         for _ in 0..2000 {
-            let len = (state >> 59) as usize + 1;
-            let bytes: Vec<u8> = (0..len)
-                .map(|_| {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    alphabet[(state >> 40) as usize % alphabet.len()]
-                })
-                .collect();
+            let len = (random.0 >> 59) as usize + 1;
+            let bytes = random.bytes(alphabet, len);
             for lead in [Lead::ShiftJis, Lead::Wide] {
                 let want = naive(&bytes, lead);
                 for step in [1, 2, 3, len] {

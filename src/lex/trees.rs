@@ -263,6 +263,7 @@ fn in_value_after(bytes: &[u8], in_value: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{self, Stop, XorShift};
     use proptest::prelude::*;
 
     /// Where the byte-by-byte scan of `input` from `depth` open trees
@@ -302,22 +303,8 @@ mod tests {
     }
 
     /// [`end_in_steps`] with `scan`.
-    fn end_with(mut scan: TreeScan, input: &[u8], step: usize) -> Option<usize> {
-        let (mut buf, mut base, mut fed, mut at) = (Vec::new(), 0, 0, 0);
-        loop {
-            if let TreeEnd::Closed(end) = scan.end(&buf, &mut at) {
-                return Some(base + end);
-            }
-            if fed == input.len() {
-                return None;
-            }
-            buf.drain(..at);
-            base += at;
-            at = 0;
-            let next = (fed + step).min(input.len());
-            buf.extend_from_slice(&input[fed..next]);
-            fed = next;
-        }
+    fn end_with(scan: TreeScan, input: &[u8], step: usize) -> Option<usize> {
+        testing::end_in_steps(scan, input, 0, step)
     }
 
     /// Pieces of SGF for the scan: moves, values holding parentheses,
@@ -357,29 +344,16 @@ mod tests {
         step: usize,
         depth: u64,
     ) -> Result<Option<usize>, TestCaseError> {
-        let mut scan = TreeScan::new(depth);
-        let (mut buf, mut base, mut fed, mut at) = (Vec::new(), 0, 0, 0);
-        loop {
-            match scan.end(&buf, &mut at) {
-                TreeEnd::Closed(end) => return Ok(Some(base + end)),
-                TreeEnd::TooDeep(_) => prop_assert!(false, "no limit was set"),
-                TreeEnd::More => {}
-            }
+        testing::scan_in_steps(TreeScan::new(depth), input, 0, step, |stop| {
+            let Stop { scan, buf, at, .. } = stop;
+            prop_assert!(stop.end == TreeEnd::More, "no limit was set");
             // The scan stops at the end, or on a `\` that ends the bytes.
             let trailing_escape = at + 1 == buf.len() && buf[at] == b'\\';
             prop_assert!(at == buf.len() || trailing_escape && scan.in_value());
             let stands = (scan.in_value(), false, scan.depth());
-            prop_assert_eq!(naive(input, depth, base + at), Err(stands));
-            if fed == input.len() {
-                return Ok(None);
-            }
-            buf.drain(..at);
-            base += at;
-            at = 0;
-            let next = (fed + step).min(input.len());
-            buf.extend_from_slice(&input[fed..next]);
-            fed = next;
-        }
+            prop_assert_eq!(naive(input, depth, stop.base + at), Err(stands));
+            Ok(())
+        })
     }
 
     proptest! {
@@ -443,17 +417,10 @@ mod tests {
     fn the_scan_agrees_with_a_byte_by_byte_one() {
         // Deterministic random bytes over the structural alphabet.
         let alphabet = b"();[]\\AB \n";
-        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        let mut random = XorShift(0x2545_F491_4F6C_DD1D);
         for _ in 0..500 {
-            let len = (state >> 58) as usize + 1;
-            let input: Vec<u8> = (0..len)
-                .map(|_| {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    alphabet[(state >> 40) as usize % alphabet.len()]
-                })
-                .collect();
+            let len = (random.0 >> 58) as usize + 1;
+            let input = random.bytes(alphabet, len);
             let expected = naive_end(&input, 1);
             for step in [1, 2, 3, 7, len] {
                 assert_eq!(end_in_steps(&input, step, 1), expected, "{input:?}");

@@ -2,6 +2,7 @@
 //! slow path.
 
 use super::*;
+use crate::testing::XorShift;
 
 type Scanned = Result<(Token, usize, usize), (ErrorKind, usize)>;
 
@@ -80,12 +81,10 @@ fn hot_path_matches_the_slow_path() {
         max_properties_per_node: 2,
         ..Limits::default()
     };
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut random = XorShift(0x2545_F491_4F6C_DD1D);
     for _ in 0..4000 {
         let mut input = b"(;".to_vec();
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
+        let seed = random.step();
         let mut bits = seed;
         for _ in 0..(seed % 13) {
             let count = HOT_PATH_PIECES.len() as u64;

@@ -6,7 +6,8 @@
 //! when absent) and on random games.
 
 use super::*;
-use crate::lex::{TreeEnd, TreeScan};
+use crate::lex::TreeScan;
+use crate::testing::end_in_steps;
 use proptest::prelude::*;
 
 /// What the machine says of each game it starts: where it ends (just
@@ -44,22 +45,7 @@ fn machine_games(input: &[u8]) -> Vec<(usize, Option<usize>)> {
 /// Where the scan from the `(` at `start` ends the game, fed `step` bytes
 /// at a time into a buffer that forgets what the scan passed.
 fn scanned_end(input: &[u8], start: usize, step: usize) -> Option<usize> {
-    let mut scan = TreeScan::new(0);
-    let (mut buf, mut base, mut fed, mut at) = (Vec::new(), start, start, 0);
-    loop {
-        if let TreeEnd::Closed(end) = scan.end(&buf, &mut at) {
-            return Some(base + end);
-        }
-        if fed == input.len() {
-            return None;
-        }
-        buf.drain(..at);
-        base += at;
-        at = 0;
-        let next = (fed + step).min(input.len());
-        buf.extend_from_slice(&input[fed..next]);
-        fed = next;
-    }
+    end_in_steps(TreeScan::new(0), input, start, step)
 }
 
 /// Checks the scan against the machine on `input`; the games compared.
