@@ -81,10 +81,13 @@ fn pass<J: Job>(
     loop {
         match reader.next_spanned() {
             Ok(Some((event, span))) => {
-                if reader.take_abandoned() && depth.depth > 0 {
-                    depth.abandon();
-                    visitor.abandoned(ctx, &mut notes);
-                }
+                given_up(
+                    reader.take_abandoned(),
+                    &mut depth,
+                    &mut visitor,
+                    ctx,
+                    &mut notes,
+                );
                 depth.step(&event);
                 visitor.event(&event, span, ctx, &mut notes);
             }
@@ -102,6 +105,22 @@ fn pass<J: Job>(
         warnings,
         games: depth.games_read(error.is_some()),
         error,
+    }
+}
+
+/// When the reader has `abandoned` the game open (before the event that
+/// starts closing it): the game no longer counts, and `visitor` is told.
+#[inline]
+fn given_up<V: Visit>(
+    abandoned: bool,
+    depth: &mut Depth,
+    visitor: &mut V,
+    ctx: &Ctx<'_>,
+    notes: &mut Vec<Note>,
+) {
+    if abandoned && depth.depth > 0 {
+        depth.abandon();
+        visitor.abandoned(ctx, notes);
     }
 }
 
@@ -249,10 +268,13 @@ pub(crate) fn read_stream<J: Job, R: Read>(
             // it had given (nothing borrowed).
             Ok(Some((Event::EndGameTree, span))) => {
                 let ctx = Ctx::Stream(&report, start.offset);
-                if reader.take_abandoned() && depth.depth > 0 {
-                    depth.abandon();
-                    visitor.abandoned(&ctx, &mut notes);
-                }
+                given_up(
+                    reader.take_abandoned(),
+                    &mut depth,
+                    &mut visitor,
+                    &ctx,
+                    &mut notes,
+                );
                 depth.step(&Event::EndGameTree);
                 visitor.event(&Event::EndGameTree, span, &ctx, &mut notes);
                 depth.depth == 0

@@ -389,22 +389,11 @@ fn whole<J: Job>(
 /// The bytes of `file`, whose size was found to be `size` (all of them,
 /// should it have grown since): [`std::fs::read`] without the second look
 /// at its size.
-fn read_file(mut file: std::fs::File, size: u64) -> io::Result<Vec<u8>> {
-    // One byte more than the size, so that the end shows at once.
-    let mut bytes = vec![0; usize::try_from(size).map_or(0, |size| size + 1)];
-    let mut filled = 0;
-    loop {
-        if filled == bytes.len() {
-            bytes.resize(2 * filled + 1, 0);
-        }
-        match io::Read::read(&mut file, &mut bytes[filled..]) {
-            Ok(0) => break,
-            Ok(read) => filled += read,
-            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
-            Err(err) => return Err(err),
-        }
-    }
-    bytes.truncate(filled);
+fn read_file(file: std::fs::File, size: u64) -> io::Result<Vec<u8>> {
+    // One byte more than the size, so that the end shows at once; through
+    // `take`, as `File`'s own `read_to_end` would look at the size again.
+    let mut bytes = Vec::with_capacity(usize::try_from(size).map_or(0, |size| size + 1));
+    io::Read::read_to_end(&mut io::Read::take(file, u64::MAX), &mut bytes)?;
     Ok(bytes)
 }
 
