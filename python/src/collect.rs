@@ -4,7 +4,11 @@
 //! summed up by the event builder (`summary.rs`), or built by the
 //! library's tree builder where the event builder cannot take a game (a
 //! property repeated in a node), where the piece is a stream (no text to
-//! build nodes from later), and for `_parse_with_trees`.
+//! build nodes from later), and for `_parse_with_trees`. A game the
+//! lenient reader gives up ([`Visit::abandoned`]) is built to its close
+//! from the events the reader gives, as the tree builder does
+//! ([`TreeBuilder::abandon`]), and dropped there: no game, row or span
+//! comes of it.
 
 use std::ops::Range;
 
@@ -12,7 +16,7 @@ use bytes::Bytes;
 use sgf_stream::build::TreeBuilder;
 use sgf_stream::charset::CharsetMode;
 use sgf_stream::{ErrorKind, Event, ReaderBuilder, SgfTree, TreeErrorKind, WarningKind};
-use sgf_tool::collection::{Collection, Ctx, Job, Note, Policy};
+use sgf_tool::collection::{Collection, Ctx, Job, Note, Policy, Visit};
 use sgf_tool::diagnostics::Severity;
 
 use crate::columns::Columns;
@@ -84,7 +88,7 @@ impl Plan {
 #[derive(Debug, Default)]
 pub struct Piece {
     /// Where each game is in the input: the offsets of its `(` and of
-    /// its last `)`.
+    /// its last `)` (none for the games the reader gave up).
     pub spans: Vec<(u64, u64)>,
     /// The games, in order (without [`Plan::table`]).
     pub games: Vec<GameData>,
@@ -113,6 +117,7 @@ impl Job for Games {
             depth: 0,
             start: 0,
             refused: false,
+            given_up: false,
             slow: self.0.trees,
             piece: Piece::default(),
         }
@@ -134,13 +139,16 @@ pub struct Visitor {
     start: u64,
     /// The event builder gave up the game being read.
     refused: bool,
+    /// The reader gave up the game being read: it is dropped when it
+    /// closes.
+    given_up: bool,
     /// Events go past the event builder's fast path: `refused`,
     /// [`Plan::trees`] or [`Piece::failed`] (see [`Visitor::settle`]).
     slow: bool,
     piece: Piece,
 }
 
-impl sgf_tool::collection::Visit for Visitor {
+impl Visit for Visitor {
     type Out = Piece;
 
     #[inline(always)]
@@ -164,6 +172,16 @@ impl sgf_tool::collection::Visit for Visitor {
         let piece = std::mem::take(&mut self.piece);
         self.settle();
         piece
+    }
+
+    /// The game being read is no game: the events that come of it (a
+    /// property the reader held, the `)`s that close it) are taken as
+    /// any, and when it closes, what was built of it is dropped.
+    fn abandoned(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) {
+        self.given_up = true;
+        if let Some(trees) = &mut self.trees {
+            trees.abandon();
+        }
     }
 }
 
@@ -189,6 +207,7 @@ impl Visitor {
                 if self.depth == 0 {
                     self.start = span.start;
                     self.refused = false;
+                    self.given_up = false;
                     self.settle();
                     if self.plan.table && self.piece.rows.is_none() {
                         // Room for the moves of the whole piece at once.
@@ -215,6 +234,7 @@ impl Visitor {
         }
         match self.builder.event(event) {
             Step::Taken => {}
+            Step::Closed if self.given_up => self.builder.abandon(),
             Step::Closed if self.plan.table => {
                 let charset = self.charset(ctx);
                 let rows = self.piece.rows.get_or_insert_with(Columns::new);
@@ -293,7 +313,9 @@ impl Visitor {
     }
 
     /// The game the event builder gave up, closed by the `)` at `span`:
-    /// built again from its text by the library's lenient tree builder.
+    /// built again from its text by the library's lenient tree builder,
+    /// its repairs noted (as the tree builder's are when it reads the
+    /// events); no game if the reader gave it up.
     fn refused_game(&mut self, span: Range<u64>, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
         let text = &text_of(ctx)[self.start as usize..span.end as usize];
         let mut built = game_events(text, || Trees {
@@ -303,6 +325,9 @@ impl Visitor {
         });
         for (kind, range) in built.repairs.drain(..) {
             notes.push(repair_note(&kind, self.start + range.start));
+        }
+        if self.given_up {
+            return;
         }
         if let Some(tree) = built.tree {
             let mut game = game_data(tree, "UTF-8");
@@ -333,7 +358,10 @@ impl Visitor {
             notes.push(repair_note(&kind, range.start));
         }
         self.events.push(event);
+        let closed = self.depth == 0 && matches!(event, Event::EndGameTree);
         match pushed {
+            // A game closed with no tree: the reader gave it up.
+            Ok(None) if closed => self.events.clear(),
             Ok(None) => {}
             Ok(Some(tree)) => {
                 let mut game = game_data(tree, "UTF-8");
@@ -393,7 +421,7 @@ impl Job for CountNodes {
     }
 }
 
-impl sgf_tool::collection::Visit for NodeCount {
+impl Visit for NodeCount {
     type Out = u64;
 
     #[inline]
@@ -405,3 +433,6 @@ impl sgf_tool::collection::Visit for NodeCount {
         std::mem::take(&mut self.0)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -114,8 +114,9 @@ impl Gather {
         }
     }
 
-    /// The items of a piece: its games, each with the diagnostics up to
-    /// its end, up to a strict read's error.
+    /// The items of a piece: its games (none that the reader gave up:
+    /// the visitor dropped them), each with the diagnostics up to its
+    /// end, up to a strict read's error.
     fn piece(&mut self, done: Done<Piece>, out: &mut VecDeque<Item>) {
         let Piece {
             spans,
@@ -125,21 +126,11 @@ impl Gather {
         } = done.out;
         let fatal = fatal(done.error, failed, &done.diagnostics);
         let stop = fatal.as_ref().map_or(u64::MAX, |f| f.position.offset);
-        // A game the reader abandoned was closed where it stopped: it is
-        // not a game.
-        let skipped = skipped_code();
-        let abandoned: Vec<u64> = (done.diagnostics.iter())
-            .filter(|d| d.code == skipped)
-            .map(|d| d.position.offset)
-            .collect();
         let mut diagnostics = done.diagnostics.into_iter().peekable();
         let mut games = games.into_iter();
         let mut table = Table::new(self.index);
         for (at, &(start, end)) in spans.iter().enumerate() {
             let game = games.next();
-            if abandoned.contains(&start) {
-                continue;
-            }
             if end >= stop {
                 break;
             }

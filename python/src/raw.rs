@@ -48,6 +48,11 @@ impl Events {
         if let Nodes::Built(arena) = &mut game.nodes {
             arena.raw = raw;
         }
+        self.clear();
+    }
+
+    /// Drops the events taken: ready for the next game.
+    pub fn clear(&mut self) {
         self.nodes.clear();
         self.bytes.clear();
     }

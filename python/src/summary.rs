@@ -208,6 +208,12 @@ impl Builder {
         game
     }
 
+    /// Drops the game that closed (the reader gave it up): ready for the
+    /// next game.
+    pub fn abandon(&mut self) {
+        self.open.clear();
+    }
+
     /// Appends the row of the game that closed, read in `charset`, to
     /// `rows` (a builder that sums up the information); ready for the
     /// next game.
