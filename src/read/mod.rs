@@ -249,9 +249,9 @@ impl<S: Source> Reader<S> {
 
     /// Whether the lenient reader gave up a game tree since the last
     /// call (a game over a limit, or one it could not repair). The events
-    /// it gave of that game are all there will be: the event just
-    /// returned, and those up to the game's last `EndGameTree`, close it
-    /// where it stopped. A [`WarningKind::SkippedGameTree`]
+    /// it gave of that game before are all there will be: the event just
+    /// returned is the first `EndGameTree` of those that close it where it
+    /// stopped, up to the game's last. A [`WarningKind::SkippedGameTree`]
     /// warning names its bytes. The tree builders drop such a game; a
     /// caller counting games or writing them as it reads can do the same.
     /// Always `false` for a strict reader, which stops with an error

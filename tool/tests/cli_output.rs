@@ -283,20 +283,31 @@ fn in_place_needs_plain_files() {
 }
 
 /// A game the lenient reader gives up (a value that never closes, with a
-/// game after it) is no game for the subcommands that hand games on:
-/// not a line of `json`, not listed by `select`, not split into a file,
-/// not indexed; the games around it are, each once.
+/// game after it; an identifier over the limit right after a text
+/// property, which the reader holds back a step) is no game for the
+/// subcommands that hand games on: not a line of `json`, not listed by
+/// `select`, not split into a file, not indexed; the games around it
+/// are, each once.
 #[test]
 fn a_game_the_reader_gives_up_is_handed_on_by_no_subcommand() {
-    let dir = TempDir::new().unwrap();
     // No `]` after the value that never closes: the last game has none.
-    let input = "(;GM[1]CA[UTF-8];B[aa])\n(;GM[1];B[bb];W[cc]C[never closed\n(;;;)\n";
+    given_up_by_every_subcommand(
+        "(;GM[1]CA[UTF-8];B[aa])\n(;GM[1];B[bb];W[cc]C[never closed\n(;;;)\n",
+    );
+    let ident = "X".repeat(65);
+    given_up_by_every_subcommand(&format!(
+        "(;GM[1]CA[UTF-8];B[aa])\n(;GM[1];B[bb];W[cc]C[held]{ident}[x];B[dd])\n(;;;)\n"
+    ));
+}
+
+fn given_up_by_every_subcommand(input: &str) {
+    let dir = TempDir::new().unwrap();
     let path = write(dir.path(), "given-up.sgf", input);
     let output = sgf().arg("json").arg(&path).output().unwrap();
     let stdout = String::from_utf8(output.stdout).unwrap();
     let shapes: Vec<(usize, u64)> = stdout
         .lines()
-        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).expect(line))
         .map(|game| {
             (
                 game["moves"].as_array().unwrap().len(),

@@ -157,8 +157,6 @@ pub(crate) struct Lenient {
     /// A machine result whose repair waits for more input (a source fed
     /// by the caller), and the absolute offset its offsets count from.
     waiting: Option<(Step, u64)>,
-    /// A game tree was abandoned since this was last taken.
-    abandoned: bool,
     done: bool,
 }
 
@@ -180,7 +178,6 @@ impl Lenient {
             last_end: 0,
             never_closes: None,
             waiting: None,
-            abandoned: false,
             done: false,
         }
     }
@@ -204,10 +201,11 @@ impl Lenient {
             .fold(last_end.min(pos), u64::min)
     }
 
-    /// Whether a game tree was abandoned since the last call (its events
-    /// were closed early; a tree builder drops it).
+    /// Whether a game tree was abandoned since the last call: the event
+    /// last handed out is the first of those that close it early (a tree
+    /// builder drops it).
     pub(crate) fn take_abandoned(&mut self) -> bool {
-        std::mem::take(&mut self.abandoned)
+        self.queue.take_abandoned()
     }
 }
 

@@ -83,10 +83,14 @@ impl Out {
 
 /// Events waiting to be handed out, in order. A run of `EndGameTree`s at
 /// one place (the trees left open when a game is closed early: as many as
-/// the depth limit allows) is kept as one entry.
+/// the depth limit allows) is kept as one entry. Where a game given up
+/// starts to close, a mark: handing out the event after it reports the
+/// game given up ([`take_abandoned`](Self::take_abandoned)).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Queue {
     entries: VecDeque<Queued>,
+    /// A mark was passed since the last [`take_abandoned`](Self::take_abandoned).
+    abandoned: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -94,6 +98,8 @@ enum Queued {
     One(Out),
     /// `EndGameTree`s, this many, with this empty span.
     Ends(u64, u32),
+    /// The game open was given up: the events after this close it.
+    Abandoned,
 }
 
 impl Queue {
@@ -108,17 +114,36 @@ impl Queue {
         }
     }
 
+    /// Marks where the game open, given up, starts to close: before the
+    /// `EndGameTree`s that close it.
+    pub(crate) fn push_abandoned(&mut self) {
+        self.entries.push_back(Queued::Abandoned);
+    }
+
     pub(crate) fn pop(&mut self) -> Option<Out> {
-        match self.entries.front_mut()? {
-            Queued::Ends(at, count) if *count > 1 => {
-                *count -= 1;
-                Some(Out::End(*at..*at))
-            }
-            _ => match self.entries.pop_front()? {
-                Queued::One(out) => Some(out),
-                Queued::Ends(at, _) => Some(Out::End(at..at)),
-            },
+        loop {
+            return match self.entries.front_mut()? {
+                Queued::Ends(at, count) if *count > 1 => {
+                    *count -= 1;
+                    Some(Out::End(*at..*at))
+                }
+                _ => match self.entries.pop_front()? {
+                    Queued::One(out) => Some(out),
+                    Queued::Ends(at, _) => Some(Out::End(at..at)),
+                    Queued::Abandoned => {
+                        self.abandoned = true;
+                        continue;
+                    }
+                },
+            };
         }
+    }
+
+    /// Whether a game given up started to close in the events handed out
+    /// since the last call: the last one handed out is then the first of
+    /// those that close it.
+    pub(crate) fn take_abandoned(&mut self) -> bool {
+        std::mem::take(&mut self.abandoned)
     }
 
     pub(crate) fn is_empty(&self) -> bool {

@@ -395,7 +395,7 @@ impl<S: Source> Stage<'_, S> {
     }
 
     fn start_discard(&mut self, kind: ErrorKind) {
-        self.state.abandoned = true;
+        self.state.queue.push_abandoned();
         self.state.pending = None;
         self.state.held = None;
         self.close_all(self.input(self.core.pos));
