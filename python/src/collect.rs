@@ -174,9 +174,8 @@ impl Visit for Visitor {
         piece
     }
 
-    /// The game being read is no game: the events that come of it (a
-    /// property the reader held, the `)`s that close it) are taken as
-    /// any, and when it closes, what was built of it is dropped.
+    /// The game being read is no game: the `)`s that close it are taken
+    /// as any, and when it closes, what was built of it is dropped.
     fn abandoned(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) {
         self.given_up = true;
         if let Some(trees) = &mut self.trees {

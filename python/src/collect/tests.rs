@@ -31,7 +31,8 @@ fn good(nodes: usize) -> String {
 /// root's first property; deep in a variation, the root's information,
 /// setup and main line read; after a property repeated in a node (which
 /// the event builder refuses); and right after a repeated text property,
-/// which the reader holds and gives after it has given the game up.
+/// which the reader holds back a step and gives before it reports the
+/// game given up.
 fn bad_games() -> [String; 4] {
     let long = "x".repeat(LIMIT + 4);
     [
