@@ -51,8 +51,9 @@ pub enum Item {
     },
 }
 
-/// The code of a game tree skipped by the lenient reader.
-fn skipped_code() -> &'static str {
+/// The code of a game tree skipped by the lenient reader (warned about
+/// as an [`Item::Skipped`]).
+pub fn skipped_code() -> &'static str {
     WarningKind::SkippedGameTree(sgf_stream::ErrorKind::TooDeep(0)).code()
 }
 

@@ -13,7 +13,7 @@ use sgf_tool::collection::{Delivery, Source};
 
 use crate::collect::{CountNodes, Plan};
 use crate::data::{GameData, Problem};
-use crate::gather::{read_all, Item, Reading};
+use crate::gather::{read_all, skipped_code, Item, Reading};
 use crate::py_game::{write_spec, PyGame, PyNode, PyWarning};
 use crate::read::{Step, Steps};
 use crate::tree::write;
@@ -180,7 +180,8 @@ fn parse_planned(py: Python<'_>, data: &Bound<'_, PyAny>, plan: Plan) -> PyResul
     match games.last_mut() {
         Some(last) => GameData::fresh(last).later_warnings.append(&mut loose),
         None => {
-            for problem in &loose {
+            // The games skipped were warned about as they came.
+            for problem in loose.iter().filter(|p| p.code != skipped_code()) {
                 warn(py, problem, None, None)?;
             }
         }
