@@ -12,6 +12,7 @@ mod common;
 use common::Trickle;
 
 use bytes::Bytes;
+use sgf_stream::read::{Buffered, Reader};
 use sgf_stream::{Event, ReaderBuilder, WarningKind};
 
 /// An event with owned contents, without its span (spans differ between
@@ -95,12 +96,23 @@ fn options() -> ReaderBuilder {
         .max_values_per_property(5)
 }
 
-fn slice_run(input: &[u8]) -> Run {
-    let mut reader = options().from_slice(input);
+/// Reads everything `reader` (over a buffer it fills) gives, each event
+/// with whether a game was reported given up right after it.
+fn run_of<S: Buffered>(mut reader: Reader<S>) -> Run {
     let mut run = Run::default();
     while let Some((event, _)) = reader.next_spanned().expect("lenient never fails") {
         let event = ev(&event);
         run.push(event, reader.take_abandoned());
+    }
+    run.count_skipped(&reader.take_warnings());
+    run
+}
+
+fn slice_run(input: &[u8]) -> Run {
+    let mut reader = options().from_slice(input);
+    let mut run = Run::default();
+    while let Some((event, _)) = reader.next_spanned().expect("lenient never fails") {
+        run.push(ev(&event), reader.take_abandoned());
     }
     run.count_skipped(&reader.take_warnings());
     run
@@ -108,32 +120,17 @@ fn slice_run(input: &[u8]) -> Run {
 
 fn stream_run(input: &[u8], piece: usize) -> Run {
     let source = Trickle { rest: input, piece };
-    let mut reader = options().chunk_size(16).from_reader(source);
-    let mut run = Run::default();
-    while let Some((event, _)) = reader.next_spanned().expect("lenient never fails") {
-        let event = ev(&event);
-        run.push(event, reader.take_abandoned());
-    }
-    run.count_skipped(&reader.take_warnings());
-    run
+    run_of(options().chunk_size(16).from_reader(source))
 }
 
 fn decoded_run(input: &[u8], piece: usize) -> Run {
-    let source = Trickle { rest: input, piece };
-    let mut reader = options().from_reader_decoded(source);
-    let mut run = Run::default();
-    while let Some((event, _)) = reader.next_spanned().expect("lenient never fails") {
-        let event = ev(&event);
-        run.push(event, reader.take_abandoned());
-    }
-    run.count_skipped(&reader.take_warnings());
-    run
+    run_of(options().from_reader_decoded(Trickle { rest: input, piece }))
 }
 
 fn push_run(input: &[u8], piece: usize) -> Run {
     let mut reader = options().pushed();
     let mut run = Run::default();
-    let mut drain = |reader: &mut sgf_stream::Reader<sgf_stream::read::Pushed>| {
+    let mut drain = |reader: &mut Reader<sgf_stream::read::Pushed>| {
         while let Some((event, _)) = reader.next_spanned().expect("lenient never fails") {
             let event = ev(&event);
             run.push(event, reader.take_abandoned());
