@@ -122,20 +122,17 @@ impl Queue {
 
     pub(crate) fn pop(&mut self) -> Option<Out> {
         loop {
-            return match self.entries.front_mut()? {
+            match self.entries.front_mut()? {
                 Queued::Ends(at, count) if *count > 1 => {
                     *count -= 1;
-                    Some(Out::End(*at..*at))
+                    return Some(Out::End(*at..*at));
                 }
                 _ => match self.entries.pop_front()? {
-                    Queued::One(out) => Some(out),
-                    Queued::Ends(at, _) => Some(Out::End(at..at)),
-                    Queued::Abandoned => {
-                        self.abandoned = true;
-                        continue;
-                    }
+                    Queued::One(out) => return Some(out),
+                    Queued::Ends(at, _) => return Some(Out::End(at..at)),
+                    Queued::Abandoned => self.abandoned = true,
                 },
-            };
+            }
         }
     }
 
