@@ -32,7 +32,7 @@ BAD_LATE = f"(;PB[Xu]KM[7]AB[ee];B[aa];W[bb](;B[cc];W[dd]{LONG}[x])(;B[ff]))"
 #: library's tree builder), then given up.
 BAD_REPEAT = f"(;PB[Xo]C[a]C[b];B[aa];{LONG}[x];W[bb])"
 #: Given up right after a repeated text property, which the reader holds
-#: and gives after it has given the game up.
+#: back a step and gives before it reports the game given up.
 BAD_HELD = f"(;PB[Xa];B[aa];C[a]C[b]{LONG}[x];W[bb])"
 
 #: Files: name, and their games in order.
