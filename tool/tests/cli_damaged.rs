@@ -19,23 +19,12 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use cli::{files_below, sgf, stdout_of};
+use common::generate::Rng;
 use sgf_stream::ReaderBuilder;
 use tempfile::TempDir;
 
 /// How many damaged files the test writes.
 const FILES: usize = 300;
-
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 /// What damages a file, inserted at a random place.
 fn damages() -> Vec<Vec<u8>> {
@@ -53,33 +42,21 @@ fn damages() -> Vec<Vec<u8>> {
     ]
 }
 
-/// The corpus files, in a fixed order.
-fn corpus_files(corpus: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = files_below(corpus)
-        .into_iter()
-        .filter(|rel| rel.to_ascii_lowercase().ends_with(".sgf"))
-        .map(|rel| corpus.join(rel))
-        .collect();
-    files.sort();
-    files
-}
-
 /// Writes the damaged files into `dir`; gives the games the library's
 /// lenient reader finds in them, file by file.
-fn write_damaged(corpus: &Path, dir: &Path) -> usize {
-    let files = corpus_files(corpus);
+fn write_damaged(files: &[PathBuf], dir: &Path) -> usize {
     let damages = damages();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(20261202);
     let mut games = 0;
     for i in 0..FILES {
-        let mut bytes = fs::read(&files[rng.below(files.len())]).unwrap();
-        for _ in 0..=rng.below(4) {
-            let at = rng.below(bytes.len() + 1);
-            let damage = &damages[rng.below(damages.len())];
+        let mut bytes = fs::read(&files[rng.range(0, files.len())]).unwrap();
+        for _ in 0..rng.range(1, 5) {
+            let at = rng.range(0, bytes.len() + 1);
+            let damage = &damages[rng.range(0, damages.len())];
             bytes.splice(at..at, damage.iter().copied());
         }
         if i % 3 == 0 {
-            bytes.extend(fs::read(&files[rng.below(files.len())]).unwrap());
+            bytes.extend(fs::read(&files[rng.range(0, files.len())]).unwrap());
         }
         let parsed = ReaderBuilder::new().lenient(true).read_collection(&bytes);
         games += parsed
@@ -93,7 +70,7 @@ fn write_damaged(corpus: &Path, dir: &Path) -> usize {
 
 #[test]
 fn every_subcommand_finds_the_games_of_damaged_real_files() {
-    let Some(corpus) = common::shared("corpus") else {
+    let Some(corpus) = common::corpus_files() else {
         return;
     };
     let tmp = TempDir::new().unwrap();
