@@ -144,7 +144,7 @@ pub const BLACK: i16 = 0;
 pub const WHITE: i16 = 1;
 
 /// The values of a game as written (escapes kept), in the order of
-/// `GameData::values`.
+/// [`Arena::values`].
 #[derive(Debug, Clone, Default)]
 pub struct Raw {
     pub bytes: Vec<u8>,
