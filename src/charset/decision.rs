@@ -93,10 +93,11 @@ pub(super) struct Found {
 /// another game's is never taken.
 pub(super) fn find_ca(prefix: &[u8]) -> Option<Found> {
     let open = tree_open(prefix, 0)?;
-    // The root ends at the next game's `(;` if that comes first (its `;`
-    // never ends the root, so the `(;` is whole before the root's end).
-    let end = super::structure::root_end(prefix, open);
-    let end = tree_open(&prefix[..end], open + 1).unwrap_or(end);
+    // The root ends at the next game's `(;` if that comes first: the look
+    // for its end goes no further, so that the games a lenient reader
+    // cuts short are each looked at once, not to the end of the prefix.
+    let next = tree_open(prefix, open + 1).unwrap_or(prefix.len());
+    let end = super::structure::root_end(&prefix[..next], open);
     let region = &prefix[open..end];
     crate::work::count(region.len());
     static CA: OnceLock<memmem::Finder<'static>> = OnceLock::new();

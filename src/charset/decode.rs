@@ -64,9 +64,15 @@ impl Out<'_> {
 
     /// U+FFFD for the invalid input bytes `raw`.
     fn replace(&mut self, raw: Range<u64>) {
-        let text = self.end();
-        self.bad.push(Bad { text, raw });
+        self.replaced_at(self.text.len(), raw);
         self.text.extend_from_slice("\u{FFFD}".as_bytes());
+    }
+
+    /// Notes that the U+FFFD written at `text[at..]` stands for the
+    /// invalid input bytes `raw`.
+    fn replaced_at(&mut self, at: usize, raw: Range<u64>) {
+        let text = self.text_base + at as u64;
+        self.bad.push(Bad { text, raw });
     }
 }
 
@@ -340,33 +346,42 @@ fn decode_utf16(
 
 /// Runs `decoder` over all of `bytes` (which start at input offset
 /// `at`), writing U+FFFD for each malformed sequence.
+///
+/// The text is written in place into room made once: each byte gives at
+/// most three bytes of UTF-8 (a replaced sequence at most three too),
+/// plus what the decoder held. Input dense with malformed sequences
+/// costs no more than valid input: no room is made again per sequence.
 #[cfg(feature = "encoding")]
 fn feed(decoder: &mut Decoder, bytes: &[u8], at: u64, last: bool, out: &mut Out<'_>) {
+    const REPLACEMENT: &[u8] = "\u{FFFD}".as_bytes();
     work::count(bytes.len() + 1);
-    // Room for what the bytes decode to, written in place: each byte
-    // gives at most three bytes of UTF-8 (a replaced sequence at most
-    // three too), plus what the decoder held.
-    let room = bytes.len() * 3 + 16;
+    let mut end = out.text.len();
+    out.text.resize(end + bytes.len() * 3 + 16, 0);
     let mut read = 0;
     loop {
-        let start = out.text.len();
-        out.text.resize(start + room, 0);
-        let (result, n, written) = decoder.decode_to_utf8_without_replacement(
-            &bytes[read..],
-            &mut out.text[start..],
-            last,
-        );
-        out.text.truncate(start + written);
+        let (result, n, written) =
+            decoder.decode_to_utf8_without_replacement(&bytes[read..], &mut out.text[end..], last);
+        end += written;
         read += n;
         match result {
-            DecoderResult::InputEmpty => return,
-            DecoderResult::OutputFull => {}
+            DecoderResult::InputEmpty => break,
+            DecoderResult::OutputFull => {
+                let room = (bytes.len() - read) * 3 + 16;
+                work::count(room);
+                out.text.resize(out.text.len() + room, 0);
+            }
             DecoderResult::Malformed(bad, after) => {
-                let end = (at + read as u64).saturating_sub(u64::from(after));
-                out.replace(end.saturating_sub(u64::from(bad))..end);
+                if out.text.len() < end + REPLACEMENT.len() {
+                    out.text.resize(end + REPLACEMENT.len(), 0);
+                }
+                let raw_end = (at + read as u64).saturating_sub(u64::from(after));
+                out.replaced_at(end, raw_end.saturating_sub(u64::from(bad))..raw_end);
+                out.text[end..end + REPLACEMENT.len()].copy_from_slice(REPLACEMENT);
+                end += REPLACEMENT.len();
             }
         }
     }
+    out.text.truncate(end);
 }
 
 #[cfg(test)]
@@ -451,6 +466,35 @@ mod tests {
                 let (text, _, _) = decode_in_pieces(charset, true, raw, piece);
                 let text = std::str::from_utf8(&text).unwrap();
                 assert_eq!(text, whole, "{charset} in pieces of {piece}");
+            }
+        }
+    }
+
+    #[cfg(feature = "encoding")]
+    #[test]
+    fn input_dense_with_malformed_sequences_has_each_one_replaced() {
+        use encoding_rs::*;
+        let cases: [(Charset, &'static Encoding, &[u8]); 3] = [
+            (Charset::ShiftJis, SHIFT_JIS, b"\xa0\xff"),
+            (Charset::EucKr, EUC_KR, b"\xff"),
+            (Charset::Gb18030, GB18030, b"\xffa"),
+        ];
+        for (charset, encoding, unit) in cases {
+            let raw = unit.repeat(3000);
+            let (whole, _) = encoding.decode_without_bom_handling(&raw);
+            for piece in [1, 7, raw.len()] {
+                let (text, bad, _) = decode_in_pieces(charset, true, &raw, piece);
+                assert_eq!(std::str::from_utf8(&text).unwrap(), whole, "{charset}");
+                assert_eq!(bad.len(), whole.matches('\u{FFFD}').count(), "{charset}");
+                for one in &bad {
+                    let at = one.text as usize;
+                    assert_eq!(&text[at..at + 3], "\u{FFFD}".as_bytes(), "{charset}");
+                }
+                let raw_ends: Vec<_> = bad.iter().map(|one| one.raw.end).collect();
+                assert!(
+                    raw_ends.windows(2).all(|pair| pair[0] < pair[1]),
+                    "{charset}"
+                );
             }
         }
     }

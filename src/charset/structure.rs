@@ -36,7 +36,7 @@ pub(crate) fn root_end(bytes: &[u8], open: usize) -> usize {
         return bytes.len();
     };
     let after = semicolon + 1;
-    memchr::memchr3_iter(b';', b'(', b')', &bytes[after..])
+    let end = memchr::memchr3_iter(b';', b'(', b')', &bytes[after..])
         .map(|at| after + at)
         .find(|&at| {
             let before = bytes[semicolon..at]
@@ -45,7 +45,9 @@ pub(crate) fn root_end(bytes: &[u8], open: usize) -> usize {
                 .map_or(semicolon, |back| semicolon + back);
             before == semicolon || (bytes[before] == b']' && !lex::is_escaped(bytes, before))
         })
-        .unwrap_or(bytes.len())
+        .unwrap_or(bytes.len());
+    crate::work::count(end - open);
+    end
 }
 
 /// Scans `bytes` from the first `(;` (anything before it is skipped) to
