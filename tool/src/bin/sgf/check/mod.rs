@@ -1,5 +1,6 @@
 //! `sgf check`: validate, one line per problem, then a summary.
 
+mod idents;
 mod rules;
 mod semantic;
 

@@ -17,6 +17,8 @@ use sgf_tool::collection::Note;
 use sgf_tool::collection::Policy;
 use sgf_tool::diagnostics::Severity;
 
+use super::idents::Idents;
+
 /// Every code of these checks, with its severity and what it means.
 pub const CODES: &[(&str, Severity, &str)] = &[
     (
@@ -114,7 +116,7 @@ fn ident_key(ident: &str) -> u64 {
 #[derive(Debug, Default)]
 struct NodeState {
     /// Properties seen, for repeats.
-    idents: Vec<u64>,
+    idents: Idents,
     has_move: bool,
     has_setup: bool,
     info: bool,
@@ -221,7 +223,7 @@ impl Semantic {
         let fine =
             self.node.idents.is_empty() && (!self.go || Move::decode(raw, self.size).is_ok());
         if fine {
-            self.node.idents.push(ident_key(ident));
+            self.node.idents.insert(ident_key(ident));
             self.node.has_move = true;
         }
         fine
@@ -298,8 +300,7 @@ impl Semantic {
     /// A property seen twice in one node.
     fn repeat(&mut self, ident: &str, at: u64, notes: &mut Vec<Note>) {
         let key = ident_key(ident);
-        if !self.node.idents.contains(&key) {
-            self.node.idents.push(key);
+        if self.node.idents.insert(key) {
             return;
         }
         let info = props::lookup(ident);
