@@ -171,6 +171,15 @@ mod counted {
                     .take_while(Result::is_ok)
                     .for_each(drop);
             }),
+            ("validated lenient trees", |input| {
+                let options = ReaderBuilder::new().lenient(true);
+                for tree in options
+                    .read_collection(input)
+                    .map_or(Vec::new(), |p| p.trees)
+                {
+                    drop(tree.validate());
+                }
+            }),
         ]
     }
 
@@ -253,6 +262,11 @@ mod counted {
                 [b"(;".as_slice(), &b"aB[x]".repeat(n / 5), b")"].concat()
             }),
             ("junk between trees", |n| b"x(x(;A[]]y)".repeat(n / 11)),
+            ("a problem at each node of a long line", |n| {
+                // Each violation of `validate` names its node's path:
+                // copying the path of each was quadratic in the depth.
+                [b"(;GM[1]".as_slice(), &b";KO[]".repeat(n / 5), b")"].concat()
+            }),
             ("nodes after variations", |n| {
                 [b"(;A[](;B[])".as_slice(), &b";C[]".repeat(n / 4), b")"].concat()
             }),

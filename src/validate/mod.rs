@@ -16,6 +16,10 @@
 use std::collections::HashMap;
 use std::fmt;
 
+mod path;
+
+pub use path::NodePath;
+
 use crate::props::{self, Category};
 use crate::tree::{Node, SgfTree};
 use crate::typed::{Decoder, Point, PropertyError, Value};
@@ -102,25 +106,17 @@ pub enum Rule {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Violation {
     /// Child indices from the root to the node.
-    pub path: Vec<usize>,
+    pub path: NodePath,
     /// The rule.
     pub rule: Rule,
 }
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at ", self.rule)?;
-        if self.path.is_empty() {
-            return f.write_str("the root");
+        match self.path.is_empty() {
+            true => write!(f, "{} at the root", self.rule),
+            false => write!(f, "{} at node {}", self.rule, self.path),
         }
-        f.write_str("node ")?;
-        for (i, step) in self.path.iter().enumerate() {
-            if i > 0 {
-                f.write_str(".")?;
-            }
-            write!(f, "{step}")?;
-        }
-        Ok(())
     }
 }
 
@@ -152,23 +148,22 @@ impl SgfTree {
 pub fn validate(root: &SgfTree) -> Vec<Violation> {
     let decoder = Decoder::with_size(root.board_size().unwrap_or_default());
     let mut violations = Vec::new();
-    let mut path = Vec::new();
-    let seen = check(root.root(), &decoder, true, false, &path, &mut violations);
+    let top = NodePath::root();
+    let seen = check(root.root(), &decoder, true, false, &top, &mut violations);
     // Each frame: a node's children still to visit, the index of the
-    // next one, whether game-info was seen on the path down to the node
-    // (itself included).
-    let mut stack = vec![(root.children(), 0usize, seen)];
-    while let Some((children, next, seen)) = stack.last_mut() {
+    // next one, the node's path, whether game-info was seen on the path
+    // down to the node (itself included).
+    let mut stack = vec![(root.children(), 0usize, top, seen)];
+    while let Some((children, next, path, seen)) = stack.last_mut() {
         let seen_here = *seen;
         let Some(&child) = children.get(*next) else {
             stack.pop();
-            path.pop();
             continue;
         };
-        path.push(*next);
+        let path = path.child(*next);
         *next += 1;
         let seen = check(child, &decoder, false, seen_here, &path, &mut violations);
-        stack.push((child.children(), 0, seen_here || seen));
+        stack.push((child.children(), 0, path, seen_here || seen));
     }
     violations
 }
@@ -179,7 +174,7 @@ fn check(
     decoder: &Decoder,
     root: bool,
     info_above: bool,
-    path: &[usize],
+    path: &NodePath,
     out: &mut Vec<Violation>,
 ) -> bool {
     let mut rules = Vec::new();
@@ -246,7 +241,7 @@ fn check(
         }
     }
     out.extend(rules.into_iter().map(|rule| Violation {
-        path: path.to_vec(),
+        path: path.clone(),
         rule,
     }));
     info_here
