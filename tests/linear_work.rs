@@ -267,6 +267,11 @@ mod counted {
                 // copying the path of each was quadratic in the depth.
                 [b"(;GM[1]".as_slice(), &b";KO[]".repeat(n / 5), b")"].concat()
             }),
+            ("repeated rectangles in one point list", |n| {
+                // A point list is a set: decoded, it holds each point once
+                // (expanding every repeat made 361 points of 7 bytes).
+                [b"(;SZ[19]AB".as_slice(), &b"[aa:ss]".repeat(n / 7), b")"].concat()
+            }),
             ("nodes after variations", |n| {
                 [b"(;A[](;B[])".as_slice(), &b";C[]".repeat(n / 4), b")"].concat()
             }),

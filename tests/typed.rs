@@ -481,6 +481,13 @@ fn validation_rules() {
             point: p(1, 0)
         }]
     );
+    // Each repeated point once, however often it is listed again.
+    let repeats = rules(&format!("(;SZ[9]AB[aa:bb]{})", "[ab:ba]".repeat(500)));
+    let repeated = |point| Rule::RepeatedPoint {
+        ident: "AB".into(),
+        point,
+    };
+    assert_eq!(repeats, [p(0, 0), p(1, 0), p(0, 1), p(1, 1)].map(repeated));
     assert_eq!(rules("(;LB[aa:x][aa:y])"), [Rule::RepeatedLabel(p(0, 0))]);
     assert_eq!(
         rules("(;AR[aa:bb][aa:bb]LN[cc:cc])"),

@@ -71,8 +71,85 @@ pub(crate) fn expand_into(
     Ok(())
 }
 
+/// The points of a list met so far: a point list is a set (FF\[4\]
+/// forbids listing a point twice, also through overlapping rectangles),
+/// so its decoded points hold each point once, where it is first listed,
+/// and no more points than the board has, however many values repeat
+/// them.
+#[derive(Debug, Clone)]
+pub(crate) struct PointSet {
+    bits: [u64; 43],
+}
+
+impl Default for PointSet {
+    fn default() -> Self {
+        PointSet { bits: [0; 43] }
+    }
+}
+
+impl PointSet {
+    /// Adds `point`; whether it was not in the set. Points beyond the
+    /// largest board (52×52) are never in it.
+    pub(crate) fn insert(&mut self, point: Point) -> bool {
+        let (col, row) = (usize::from(point.col), usize::from(point.row));
+        if col >= 52 || row >= 52 {
+            return true;
+        }
+        let at = row * 52 + col;
+        let (word, bit) = (at / 64, 1u64 << (at % 64));
+        let new = self.bits[word] & bit == 0;
+        self.bits[word] |= bit;
+        new
+    }
+
+    /// Keeps, of `items[from..]`, the points not met before (each once)
+    /// and the items that are no point, in order; `items[..from]` stays.
+    pub(crate) fn keep_new<T>(
+        &mut self,
+        items: &mut Vec<T>,
+        from: usize,
+        point: fn(&T) -> Option<Point>,
+    ) {
+        let mut kept = from;
+        for at in from..items.len() {
+            if point(&items[at]).map_or(true, |p| self.insert(p)) {
+                items.swap(kept, at);
+                kept += 1;
+            }
+        }
+        items.truncate(kept);
+    }
+}
+
+/// The points that a tree node's point list (`values`, as a tree holds
+/// them) lists more than once, each once, in the order they are listed
+/// again; values that are no point or rectangle on the board are passed
+/// over. What [`PointSet`] keeps decoded lists from holding, for a
+/// validator to report.
+pub(crate) fn repeated_points<'a, I>(values: I, size: BoardSize) -> Vec<Point>
+where
+    I: IntoIterator<Item = &'a str>,
+{
+    let (mut seen, mut reported) = (PointSet::default(), PointSet::default());
+    let (mut points, mut repeated) = (Vec::new(), Vec::new());
+    for raw in values {
+        points.clear();
+        if expand_into(raw.as_bytes(), size, true, split_decoded, &mut points).is_err() {
+            continue;
+        }
+        for &point in &points {
+            if !seen.insert(point) && reported.insert(point) {
+                repeated.push(point);
+            }
+        }
+    }
+    repeated
+}
+
 /// Decodes a list of points, expanding compressed rectangles: `AB[aa:cc]`
-/// is nine points. An elist's single `[]` is the empty list.
+/// is nine points. An elist's single `[]` is the empty list. A point
+/// listed again (a repeat, or rectangles that overlap; FF\[4\] forbids
+/// both) is kept once, where it is first listed.
 ///
 /// # Errors
 /// The first value that is not a point or rectangle on the board, with
@@ -96,6 +173,7 @@ where
     I: IntoIterator<Item = &'a [u8]>,
 {
     let mut out = Vec::new();
+    let mut seen = PointSet::default();
     let mut empty = false;
     for (index, raw) in values.into_iter().enumerate() {
         if empty {
@@ -106,7 +184,9 @@ where
             empty = true;
             continue;
         }
+        let from = out.len();
         expand_into(raw, size, false, split, &mut out).map_err(|e| (index, e))?;
+        seen.keep_new(&mut out, from, |point| Some(*point));
     }
     Ok(out)
 }
@@ -164,6 +244,42 @@ mod tests {
         assert_eq!(split(b"a\\"), None);
         assert_eq!(split(b":"), Some((&b""[..], &b""[..])));
         assert_eq!(split(b"\\\\:x"), Some((&b"\\\\"[..], &b"x"[..])));
+    }
+
+    #[test]
+    fn a_point_list_holds_each_point_once() {
+        let size = BoardSize::square(9);
+        let p = Point::new;
+        let values = [&b"aa:bb"[..], b"ba:cb", b"aa", b"bb"];
+        let points = point_list(values, size).unwrap();
+        assert_eq!(
+            points,
+            [p(0, 0), p(1, 0), p(0, 1), p(1, 1), p(2, 0), p(2, 1)]
+        );
+        let many = vec![&b"aa:ii"[..]; 10_000];
+        assert_eq!(point_list(many.iter().copied(), size).unwrap().len(), 81);
+        // The decoder keeps the same points; what is no point stays.
+        let decoder = super::super::Decoder::with_size(size);
+        let (decoded, problems) = decoder.decode_raw_lenient("AB", [&b"aa:bb"[..], b"x", b"ba:cb"]);
+        let decoded: Vec<_> = decoded.iter().map(|value| value.as_point()).collect();
+        let q = |col, row| Some(p(col, row));
+        assert_eq!(
+            decoded,
+            [q(0, 0), q(1, 0), q(0, 1), q(1, 1), None, q(2, 0), q(2, 1)]
+        );
+        assert_eq!(problems.len(), 1);
+    }
+
+    #[test]
+    fn repeated_points_are_each_named_once() {
+        let size = BoardSize::square(9);
+        let values = ["aa:bb", "x", "bb", "aa:bb", "cc"];
+        let p = Point::new;
+        assert_eq!(
+            repeated_points(values, size),
+            [p(1, 1), p(0, 0), p(1, 0), p(0, 1)]
+        );
+        assert!(repeated_points(["aa", "bb:cc"], size).is_empty());
     }
 
     #[test]

@@ -3,10 +3,11 @@
 
 use std::borrow::Cow;
 
+use super::compose::PointSet;
 use super::error::{PropertyError, ValueError, ValueErrorKind};
 use super::go::BoardSize;
 use super::value::{one, repair, Cx, Value};
-use crate::props::{self, Arity};
+use crate::props::{self, Arity, ValueType};
 
 /// Values decoded tolerantly, and the warnings saying what was tolerated.
 pub type Tolerated<'a> = (Vec<Value<'a>>, Vec<PropertyError>);
@@ -309,9 +310,18 @@ impl Decoder {
             return values.into_iter().map(keep).collect();
         };
         let list = info.arity != Arity::One;
+        // A point list is a set: each value's points are kept once (the
+        // values of the previous one are checked at the top of the loop).
+        let points = list && matches!(info.value, ValueType::Point | ValueType::Stone);
+        let mut seen = PointSet::default();
+        let mut checked = 0;
         let mut out = Vec::new();
         let mut empty_elist = false;
         for (index, raw) in values.into_iter().enumerate() {
+            if points {
+                seen.keep_new(&mut out, checked, Value::as_point);
+                checked = out.len();
+            }
             let problem = |err| PropertyError::new(ident, index, err);
             if index == 0 && list && raw.is_empty() {
                 if info.arity == Arity::List {
@@ -350,6 +360,9 @@ impl Decoder {
                 }
                 out.push(keep(raw));
             }
+        }
+        if points {
+            seen.keep_new(&mut out, checked, Value::as_point);
         }
         out
     }

@@ -48,6 +48,7 @@ mod scalar;
 mod value;
 mod write;
 
+pub(crate) use compose::repeated_points;
 pub use compose::{compress_points, point_list, rectangle, split_compose};
 pub(crate) use decoder::Reading;
 pub use decoder::{Decoder, Tolerated};

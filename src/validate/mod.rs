@@ -22,7 +22,7 @@ pub use path::NodePath;
 
 use crate::props::{self, Category};
 use crate::tree::{Node, SgfTree};
-use crate::typed::{Decoder, Point, PropertyError, Value};
+use crate::typed::{repeated_points, Decoder, Point, PropertyError, Value};
 
 /// A rule of the spec that a node breaks.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -179,12 +179,18 @@ fn check(
 ) -> bool {
     let mut rules = Vec::new();
     let mut decoded = Vec::with_capacity(node.properties().len());
-    for (ident, values) in node.properties() {
-        let (values, errors) = decoder.decode_tree_lenient(ident, values);
+    for (ident, raw) in node.properties() {
+        let (values, errors) = decoder.decode_tree_lenient(ident, raw);
         rules.extend(errors.into_iter().map(Rule::BadValue));
-        decoded.push((ident, values));
+        // Decoded point lists hold each point once: the repeats are found
+        // in the values as written.
+        let repeated = match POINT_GROUPS.iter().any(|group| group.contains(&ident)) {
+            true => repeated_points(raw, decoder.size()),
+            false => Vec::new(),
+        };
+        decoded.push((ident, values, repeated));
     }
-    let has = |id: &str| decoded.iter().any(|(ident, _)| *ident == id);
+    let has = |id: &str| decoded.iter().any(|(ident, ..)| *ident == id);
     let category = |ident: &str| props::lookup(ident).map(|info| info.category);
     let has_move = has("B") || has("W");
     if has("B") && has("W") {
@@ -193,7 +199,7 @@ fn check(
     if has_move
         && decoded
             .iter()
-            .any(|(id, _)| category(id) == Some(Category::Setup))
+            .any(|(id, ..)| category(id) == Some(Category::Setup))
     {
         rules.push(Rule::MoveWithSetup);
     }
@@ -214,16 +220,12 @@ fn check(
         Rule::TwoPositionAnnotations,
         &mut rules,
     );
-    for group in [
-        &["AB", "AW", "AE"][..],
-        &["CR", "MA", "SL", "SQ", "TR"],
-        &["TB", "TW"],
-    ] {
+    for group in POINT_GROUPS {
         disjoint_points(&decoded, group, &mut rules);
     }
     labels_and_lines(&decoded, &mut rules);
     let mut info_here = false;
-    for (ident, _) in &decoded {
+    for (ident, ..) in &decoded {
         match category(ident) {
             Some(Category::Root) if !root => {
                 rules.push(Rule::RootPropertyOutsideRoot(ident.to_string()));
@@ -247,7 +249,17 @@ fn check(
     info_here
 }
 
-type Decoded<'t> = Vec<(&'t str, Vec<Value<'t>>)>;
+/// A node's properties: each decoded, with the points its values list
+/// more than once (for the properties of [`POINT_GROUPS`]).
+type Decoded<'t> = Vec<(&'t str, Vec<Value<'t>>, Vec<Point>)>;
+
+/// Point-list properties that may not share a point, in a node, nor list
+/// one twice.
+const POINT_GROUPS: [&[&str]; 3] = [
+    &["AB", "AW", "AE"],
+    &["CR", "MA", "SL", "SQ", "TR"],
+    &["TB", "TW"],
+];
 
 fn at_most_one(
     decoded: &Decoded<'_>,
@@ -257,7 +269,7 @@ fn at_most_one(
 ) {
     let present: Vec<&str> = decoded
         .iter()
-        .map(|(id, _)| *id)
+        .map(|(id, ..)| *id)
         .filter(|id| group.contains(id))
         .collect();
     if let [first, second, ..] = present[..] {
@@ -267,14 +279,15 @@ fn at_most_one(
 
 fn disjoint_points(decoded: &Decoded<'_>, group: &[&str], rules: &mut Vec<Rule>) {
     let mut owner: HashMap<Point, &str> = HashMap::new();
-    for (ident, values) in decoded.iter().filter(|(id, _)| group.contains(id)) {
+    for (ident, values, repeated) in decoded.iter().filter(|(id, ..)| group.contains(id)) {
+        rules.extend(repeated.iter().map(|&point| Rule::RepeatedPoint {
+            ident: ident.to_string(),
+            point,
+        }));
         for point in values.iter().filter_map(Value::as_point) {
             match owner.insert(point, ident) {
                 None => {}
-                Some(first) if first == *ident => rules.push(Rule::RepeatedPoint {
-                    ident: ident.to_string(),
-                    point,
-                }),
+                Some(first) if first == *ident => {}
                 Some(first) => {
                     owner.insert(point, first);
                     rules.push(Rule::PointInTwo {
@@ -289,7 +302,7 @@ fn disjoint_points(decoded: &Decoded<'_>, group: &[&str], rules: &mut Vec<Rule>)
 }
 
 fn labels_and_lines(decoded: &Decoded<'_>, rules: &mut Vec<Rule>) {
-    for (ident, values) in decoded {
+    for (ident, values, _) in decoded {
         let mut seen = std::collections::HashSet::new();
         for (a, b) in values.iter().filter_map(Value::as_compose) {
             let Some(from) = a.as_point() else { continue };

@@ -96,7 +96,10 @@ struct Game {
     /// The values of `info` read by the library's rules.
     normalized: Normalized,
     setup: Map<String, Value>,
-    later_setup: Vec<Value>,
+    /// The entries of `later_setup`, written as JSON as each node ends
+    /// (comma-separated), so that a long line of setup nodes holds its
+    /// output's bytes, not a value per point.
+    later_setup: Vec<u8>,
     moves: Vec<u8>,
     move_count: usize,
     move_errors: Vec<Value>,
@@ -225,7 +228,9 @@ impl Games {
             let _ = write!(out, ",\"move_errors\":{}", Value::Array(game.move_errors));
         }
         if !game.later_setup.is_empty() {
-            let _ = write!(out, ",\"later_setup\":{}", Value::Array(game.later_setup));
+            out.extend_from_slice(b",\"later_setup\":[");
+            out.extend_from_slice(&game.later_setup);
+            out.push(b']');
         }
         let _ = write!(
             out,
@@ -333,7 +338,10 @@ impl Game {
     fn later_setup(&mut self) {
         let mut setup = std::mem::take(&mut self.node_setup);
         setup.insert("after_moves".into(), Value::from(self.move_count));
-        self.later_setup.push(Value::Object(setup));
+        if !self.later_setup.is_empty() {
+            self.later_setup.push(b',');
+        }
+        let _ = serde_json::to_writer(&mut self.later_setup, &Value::Object(setup));
     }
 }
 
@@ -405,16 +413,19 @@ fn write_normalized(out: &mut Vec<u8>, n: &Normalized) {
     out.push(b'}');
 }
 
-/// A list of points, compressed rectangles expanded; values that are no
-/// points on the board are left out.
+/// A list of points, compressed rectangles expanded, each point once
+/// (where first listed); values that are no points on the board are left
+/// out.
 fn points(values: &RawValues<'_>, size: BoardSize) -> Value {
-    let mut list = Vec::new();
-    for value in values.iter() {
-        for point in point_list([value.as_bytes()], size).unwrap_or_default() {
-            list.push(Value::from(vec![point.col, point.row]));
-        }
-    }
-    Value::Array(list)
+    let valid = values
+        .iter()
+        .map(|value| value.as_bytes())
+        .filter(|raw| !raw.is_empty() && point_list([*raw], size).is_ok());
+    let list = point_list(valid, size).unwrap_or_default();
+    let list = list
+        .into_iter()
+        .map(|point| Value::from(vec![point.col, point.row]));
+    Value::Array(list.collect())
 }
 
 /// A few bytes of JSON put together on the stack, to be appended at
@@ -622,5 +633,27 @@ mod tests {
             json!([{ "AE": [[2, 2]], "AB": [[0, 0]], "after_moves": 1 }])
         );
         assert_eq!(value["moves"].as_array().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn a_point_list_gives_each_point_once() {
+        // Overlapping rectangles, a repeat, a value off the board; then
+        // two nodes of setup further down, each an entry.
+        let repeated = "[aa:bb]".repeat(1000);
+        let found = objects(&format!(
+            "(;SZ[9]AB[aa:bb][ba:cb][aa]{repeated}[zz];B[ee];AW[ii][ii];AE[aa:bb][bb])"
+        ));
+        let value = &found[0];
+        assert_eq!(
+            value["setup"]["AB"],
+            json!([[0, 0], [1, 0], [0, 1], [1, 1], [2, 0], [2, 1]])
+        );
+        assert_eq!(
+            value["later_setup"],
+            json!([
+                { "AW": [[8, 8]], "after_moves": 1 },
+                { "AE": [[0, 0], [1, 0], [0, 1], [1, 1]], "after_moves": 1 }
+            ])
+        );
     }
 }
