@@ -1,7 +1,7 @@
 //! [`Board`]: stones on a Go board of any size SGF allows, with captures,
 //! ko and suicide by [`Rules`], setup and handicap stones.
 
-use super::groups::{bits, color_of, is_stone, BORDER, COLOR, EMPTY};
+use super::groups::{bits, color_of, is_stone, Setup, BORDER, COLOR, EMPTY};
 use super::rules::Rules;
 use super::zobrist;
 use sgf_stream::typed::{BoardSize, Color, Point};
@@ -322,19 +322,10 @@ impl Board {
         let Some(p) = self.cell(point) else {
             return false;
         };
-        self.ko = None;
-        let cell = self.cells[p];
-        let wanted = stone.map_or(EMPTY, bits);
-        if cell & COLOR == wanted {
-            return false;
-        }
-        if cell != EMPTY {
-            self.lift(p);
-        }
-        if wanted != EMPTY {
-            self.put(wanted, p);
-        }
-        true
+        let mut setup = Setup::default();
+        let changed = self.set_cell(p, stone.map_or(EMPTY, bits), &mut setup);
+        self.settle(&mut setup);
+        changed
     }
 
     /// Every stone on the board, row by row from the top left.

@@ -2,6 +2,7 @@
 //! handicap and the history that positional superko needs.
 
 use super::error::{ReplayError, ReplayErrorKind};
+use super::groups::{bits, Setup, EMPTY};
 use super::history::Seen;
 use super::node::{GoNode, NodeValues};
 use super::options::ReplayOptions;
@@ -64,6 +65,8 @@ pub struct Game {
     pub(super) black_only: bool,
     /// Cells of the stones the last node's move removed.
     pub(super) captured: Vec<u16>,
+    /// The node's setup, made right once the node's setup is read.
+    pub(super) setup: Setup,
     pub(super) warnings: Vec<ReplayError>,
     /// The input (address and length) of the last node located, and the
     /// line count at it.
@@ -107,6 +110,7 @@ impl Game {
             turn_known: false,
             black_only: true,
             captured: Vec::new(),
+            setup: Setup::default(),
             warnings: Vec::new(),
             located: None,
         };
@@ -261,7 +265,9 @@ impl Game {
             self.start(node, index)?;
         }
         let mut contents = Contents::default();
-        self.read(node, index, &mut contents)?;
+        let read = self.read(node, index, &mut contents);
+        self.board.settle(&mut self.setup);
+        read?;
         let Contents {
             moves,
             mut changes,
@@ -398,8 +404,14 @@ impl Game {
 
     /// Sets up one point, counting what changed.
     fn set_up(&mut self, point: Point, stone: Option<Color>, changes: &mut Changes) {
+        let Some(p) = self.board.cell(point) else {
+            return;
+        };
         let before = self.board.get(point);
-        if self.board.set(point, stone) {
+        if self
+            .board
+            .set_cell(p, stone.map_or(EMPTY, bits), &mut self.setup)
+        {
             changes.removed += u32::from(before.is_some());
             changes.added += u32::from(stone.is_some());
         }

@@ -55,11 +55,33 @@ impl Pending {
 
     #[inline]
     pub(super) fn pop(&mut self) -> Option<usize> {
+        #[cfg(test)]
+        walked::add();
         if let Some(cell) = self.spill.pop() {
             return Some(usize::from(cell));
         }
         self.len = self.len.checked_sub(1)?;
         Some(usize::from(self.inline[self.len]))
+    }
+}
+
+/// A count of the cells every walk of a group takes from its
+/// [`Pending`], per thread: the work of group bookkeeping, for tests.
+#[cfg(test)]
+pub(super) mod walked {
+    use std::cell::Cell;
+
+    thread_local! {
+        static WALKED: Cell<u64> = const { Cell::new(0) };
+    }
+
+    pub(in super::super) fn add() {
+        WALKED.with(|walked| walked.set(walked.get() + 1));
+    }
+
+    /// The cells walked on this thread so far.
+    pub(in super::super) fn get() -> u64 {
+        WALKED.with(Cell::get)
     }
 }
 

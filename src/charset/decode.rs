@@ -313,7 +313,10 @@ fn decode_ascii_compatible(
 
 /// UTF-16 in pieces that end between characters (an even number of
 /// bytes, not after a high surrogate), so that each piece starts an
-/// anchor.
+/// anchor. A piece ends after each line break and after
+/// [`UTF16_PIECE`] bytes at most: a text offset is mapped back to the
+/// input by decoding from the anchor before it, so each line starts at
+/// an anchor and no offset is far from one.
 #[cfg(feature = "encoding")]
 fn decode_utf16(
     charset: Charset,
@@ -324,24 +327,69 @@ fn decode_utf16(
     out: &mut Out<'_>,
 ) -> usize {
     let mut take = raw.len() & !1;
-    if take >= 2 {
-        let unit = [raw[take - 2], raw[take - 1]];
-        let unit = match charset {
-            Charset::Utf16Be => u16::from_be_bytes(unit),
-            _ => u16::from_le_bytes(unit),
-        };
-        if (0xD800..0xDC00).contains(&unit) {
-            take -= 2;
-        }
+    if take >= 2 && is_high_surrogate(utf16_unit(charset, raw, take - 2)) {
+        take -= 2;
     }
     if last {
         take = raw.len();
     }
-    if take > 0 || last {
-        out.decoded_from(at, charset);
-        feed(decoder, &raw[..take], at, last, out);
+    let mut from = 0;
+    loop {
+        let end = utf16_piece_end(charset, &raw[..take], from);
+        let ends = last && end == take;
+        if end > from || ends {
+            out.decoded_from(at + from as u64, charset);
+            feed(decoder, &raw[from..end], at + from as u64, ends, out);
+        }
+        if end >= take {
+            return take;
+        }
+        from = end;
     }
-    take
+}
+
+/// The most input bytes in one piece of UTF-16 text (an even number).
+#[cfg(feature = "encoding")]
+const UTF16_PIECE: usize = 4096;
+
+/// The UTF-16 code unit at `raw[i..i + 2]`.
+#[cfg(feature = "encoding")]
+fn utf16_unit(charset: Charset, raw: &[u8], i: usize) -> u16 {
+    let unit = [raw[i], raw[i + 1]];
+    match charset {
+        Charset::Utf16Be => u16::from_be_bytes(unit),
+        _ => u16::from_le_bytes(unit),
+    }
+}
+
+#[cfg(feature = "encoding")]
+fn is_high_surrogate(unit: u16) -> bool {
+    (0xD800..0xDC00).contains(&unit)
+}
+
+/// Where the piece of UTF-16 `raw` starting at `from` ends: after its
+/// first line break (LF or CR), after [`UTF16_PIECE`] bytes, or at the
+/// end of `raw`; never after a high surrogate but at the end.
+#[cfg(feature = "encoding")]
+fn utf16_piece_end(charset: Charset, raw: &[u8], from: usize) -> usize {
+    let cap = raw.len().min(from + UTF16_PIECE);
+    let mut i = from;
+    while i + 2 <= cap {
+        let unit = utf16_unit(charset, raw, i);
+        i += 2;
+        if unit == u16::from(b'\n') || unit == u16::from(b'\r') {
+            break;
+        }
+    }
+    work::count(i - from);
+    if i + 2 > raw.len() {
+        // What is left is less than a unit: it goes with this piece.
+        return raw.len();
+    }
+    if i - from > 2 && is_high_surrogate(utf16_unit(charset, raw, i - 2)) {
+        i -= 2;
+    }
+    i
 }
 
 /// Runs `decoder` over all of `bytes` (which start at input offset

@@ -141,9 +141,15 @@ impl<'a> Text<'a> {
         }
     }
 
-    /// A warning for bytes invalid in the charset.
+    /// The warning for bytes invalid in the charset, placed at their first byte (known
+    /// already: no need to map their text offset back).
     fn invalid(&self, bad: &Bad, charset: Charset) -> Warning {
-        let position = self.position(bad.text as usize);
+        let index = self.line_of(bad.text as usize);
+        let position = Position {
+            offset: bad.raw.start,
+            line: u32::try_from(index + 1).unwrap_or(u32::MAX),
+            column: column(bad.raw.start, self.lines[index].raw),
+        };
         Warning::new(
             WarningKind::InvalidBytes(charset.name()),
             position,
