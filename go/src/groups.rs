@@ -435,46 +435,4 @@ mod tests {
         assert_eq!(board.liberties(Point::new(51, 51)), Some(52));
         assert_eq!(board.group(Point::new(0, 26)).len(), 52 * 26);
     }
-
-    /// The liberties of the group on `point`, by a flood fill over
-    /// [`Board::get`].
-    fn flood_liberties(board: &Board, point: Point) -> Option<u32> {
-        let color = board.get(point)?;
-        let size = board.size();
-        let (mut group, mut liberties) = (vec![point], Vec::new());
-        let mut i = 0;
-        while let Some(&p) = group.get(i) {
-            i += 1;
-            let (c, r) = (i32::from(p.col), i32::from(p.row));
-            for (dc, dr) in [(0, -1), (-1, 0), (1, 0), (0, 1)] {
-                let (nc, nr) = (c + dc, r + dr);
-                if nc < 0 || nr < 0 || nc >= i32::from(size.cols) || nr >= i32::from(size.rows) {
-                    continue;
-                }
-                let n = Point::new(nc as u8, nr as u8);
-                match board.get(n) {
-                    None if !liberties.contains(&n) => liberties.push(n),
-                    Some(c) if c == color && !group.contains(&n) => group.push(n),
-                    _ => {}
-                }
-            }
-        }
-        Some(liberties.len() as u32)
-    }
-
-    #[test]
-    fn setup_in_one_node_replaces_clears_and_sets_again() {
-        let sgf = "(;SZ[5]AB[aa:ee];AE[cc][dd]AW[bc][cb][cc][ea]AB[bb])";
-        let (board, _) = replay(sgf);
-        assert_eq!(board.to_string(), "XXXXO\nXXOXX\nXOOXX\nXXX.X\nXXXXX\n");
-        for (col, row) in (0..5).flat_map(|r| (0..5).map(move |c| (c, r))) {
-            let point = Point::new(col, row);
-            assert_eq!(
-                board.liberties(point),
-                flood_liberties(&board, point),
-                "{point:?}"
-            );
-        }
-        assert_eq!(board.stone_count(Color::White), 4);
-    }
 }

@@ -351,3 +351,17 @@ fn a_retake_that_captures_more_than_the_ko_stone_is_allowed() {
     assert_eq!(play(&mut b, &["B ba"]), [2]);
     assert_board(&b, ". X .");
 }
+
+#[test]
+fn setup_in_one_node_replaces_clears_and_sets_again() {
+    // A node's setup takes stones off, replaces others and sets some
+    // again: the groups and liberties after it are those of its stones.
+    let sgf = "(;SZ[5]AB[aa:ee];AE[cc][dd]AW[bc][cb][cc][ea]AB[bb])";
+    let tree = sgf_stream::parse(sgf).unwrap();
+    let options = sgf_go::ReplayOptions::new().lenient(true);
+    let game = options.replay(tree.main_line()).run().unwrap();
+    let board = game.board();
+    assert_eq!(board.to_string(), "XXXXO\nXXOXX\nXOOXX\nXXX.X\nXXXXX\n");
+    check_board(board);
+    assert_eq!(board.stone_count(White), 4);
+}
