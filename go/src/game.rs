@@ -1,6 +1,8 @@
 //! [`Game`]: a game replayed node by node, with the turn order, the
 //! handicap and the history that positional superko needs.
 
+use std::sync::{Arc, Mutex};
+
 use super::error::{ReplayError, ReplayErrorKind};
 use super::groups::{bits, Setup, EMPTY};
 use super::history::Seen;
@@ -9,8 +11,11 @@ use super::options::ReplayOptions;
 use super::rules::{KoRule, Rules};
 use super::step::Step;
 use super::Board;
-use sgf_stream::read::LineCounter;
+use sgf_stream::read::LineIndex;
 use sgf_stream::typed::{Color, Decoder, Move, Point, Value};
+
+/// The line index of the input (address and length) last located in.
+pub(super) type Lines = Arc<Mutex<Option<((usize, usize), Arc<LineIndex>)>>>;
 
 /// A game being replayed: feed it the nodes of a line in order with
 /// [`play_node`](Self::play_node); it keeps the [`Board`], the side to
@@ -68,9 +73,11 @@ pub struct Game {
     /// The node's setup, made right once the node's setup is read.
     pub(super) setup: Setup,
     pub(super) warnings: Vec<ReplayError>,
-    /// The input (address and length) of the last node located, and the
-    /// line count at it.
-    pub(super) located: Option<((usize, usize), LineCounter)>,
+    /// The line starts of the input (address and length) whose nodes
+    /// problems were last placed in: shared with the game's clones, so
+    /// that each input is indexed once, whatever order they place
+    /// problems in.
+    pub(super) lines: Lines,
 }
 
 /// What a node holds, once read: its moves (two in a broken node with
@@ -112,7 +119,7 @@ impl Game {
             captured: Vec::new(),
             setup: Setup::default(),
             warnings: Vec::new(),
-            located: None,
+            lines: Lines::default(),
         };
         game.set_rules(options.rules_given());
         game

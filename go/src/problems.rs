@@ -1,11 +1,13 @@
 //! The problems of a replayed game: errors, or warnings in a lenient
 //! game, placed at their node's line and column when the input is known.
 
+use std::sync::Arc;
+
 use super::error::{ReplayError, ReplayErrorKind};
 use super::game::Game;
 use super::node::GoNode;
 use super::rules::Illegal;
-use sgf_stream::read::LineCounter;
+use sgf_stream::read::LineIndex;
 use sgf_stream::typed::{Color, Move, PropertyError};
 use sgf_stream::Position;
 
@@ -57,21 +59,27 @@ impl Game {
         }
     }
 
-    /// Where `node` is in its input, counting lines on from the last node
-    /// located in the same input (the nodes of a line come in file
-    /// order), so many problems in one large input cost one pass over it.
-    fn locate<N: GoNode + ?Sized>(&mut self, node: &N) -> Option<Position> {
+    /// Where `node` is in its input: by the input's line index, made
+    /// once per input and shared with the game's clones, so that many
+    /// problems of one large input cost one pass over it, in whatever
+    /// order the clones place them.
+    fn locate<N: GoNode + ?Sized>(&self, node: &N) -> Option<Position> {
         let (offset, input) = (node.offset()?, node.input()?);
         let key = (input.as_ptr() as usize, input.len());
-        let mut counter = match self.located {
-            Some((at, counter)) if at == key && counter.position().offset <= offset as u64 => {
-                counter
+        let index = {
+            let mut lines = self
+                .lines
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            match &*lines {
+                Some((at, index)) if *at == key => index.clone(),
+                _ => {
+                    let index = Arc::new(LineIndex::new(input));
+                    *lines = Some((key, index.clone()));
+                    index
+                }
             }
-            _ => LineCounter::default(),
         };
-        let from = counter.position().offset as usize;
-        counter.advance(input.get(from..offset)?);
-        self.located = Some((key, counter));
-        Some(counter.position())
+        (offset <= input.len()).then(|| index.position(offset as u64))
     }
 }

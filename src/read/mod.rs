@@ -40,6 +40,7 @@ mod decoded;
 mod events;
 mod found;
 mod lenient;
+mod line_index;
 pub(crate) mod source;
 #[cfg(test)]
 mod tests;
@@ -53,6 +54,7 @@ pub use batch::{Batch, Batches, DecodedBatch, Piece, Rest, DEFAULT_MAX, DEFAULT_
 pub use config::{ReaderBuilder, DEFAULT_CHUNK};
 pub use decoded::Decoded;
 pub use events::Spans;
+pub use line_index::LineIndex;
 pub use source::{Buffered, Pushed, Shared, Slice, Source, Stream, Whole};
 pub use whole::{decode_to_utf8, DecodedInput};
 
