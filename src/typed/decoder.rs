@@ -2,6 +2,7 @@
 //! the catalogue, strictly, tolerantly or leniently.
 
 use std::borrow::Cow;
+use std::ops::ControlFlow;
 
 use super::compose::PointSet;
 use super::error::{PropertyError, ValueError, ValueErrorKind};
@@ -302,26 +303,16 @@ impl Decoder {
             escaped,
             loose: false,
         };
-        let keep = |raw: &'a [u8]| match escaped {
-            true => Value::Raw(Cow::Borrowed(raw)),
-            false => Value::Text(String::from_utf8_lossy(raw)),
-        };
         let Some(info) = props::lookup(ident) else {
-            return values.into_iter().map(keep).collect();
+            return values.into_iter().map(|raw| kept(raw, escaped)).collect();
         };
         let list = info.arity != Arity::One;
-        // A point list is a set: each value's points are kept once (the
-        // values of the previous one are checked at the top of the loop).
+        // A point list is a set: each value's points not listed before.
         let points = list && matches!(info.value, ValueType::Point | ValueType::Stone);
         let mut seen = PointSet::default();
-        let mut checked = 0;
         let mut out = Vec::new();
         let mut empty_elist = false;
         for (index, raw) in values.into_iter().enumerate() {
-            if points {
-                seen.keep_new(&mut out, checked, Value::as_point);
-                checked = out.len();
-            }
             let problem = |err| PropertyError::new(ident, index, err);
             if index == 0 && list && raw.is_empty() {
                 if info.arity == Arity::List {
@@ -348,23 +339,51 @@ impl Decoder {
             if index > 1 && !list {
                 continue;
             }
-            let Err(err) = one(info.value, list, raw, cx, &mut out) else {
-                continue;
-            };
-            if sink.report(problem(err)) {
+            let from = out.len();
+            let flow = value(info.value, list, raw, cx, &mut out, sink, problem);
+            if points {
+                seen.keep_new(&mut out, from, Value::as_point);
+            }
+            if flow.is_break() {
                 break;
             }
-            if !repair(info.value, list, raw, cx, &mut out) {
-                if sink.unrepaired() {
-                    break;
-                }
-                out.push(keep(raw));
-            }
-        }
-        if points {
-            seen.keep_new(&mut out, checked, Value::as_point);
         }
         out
+    }
+}
+
+/// Decodes one value of type `ty` into `out`: as the type says, else
+/// (the problem reported) repaired, else kept as written; whether the
+/// sink says to stop.
+fn value<'a>(
+    ty: ValueType,
+    list: bool,
+    raw: &'a [u8],
+    cx: Cx,
+    out: &mut Vec<Value<'a>>,
+    sink: &mut dyn Sink,
+    problem: impl Fn(ValueError) -> PropertyError,
+) -> ControlFlow<()> {
+    let Err(err) = one(ty, list, raw, cx, out) else {
+        return ControlFlow::Continue(());
+    };
+    if sink.report(problem(err)) {
+        return ControlFlow::Break(());
+    }
+    if !repair(ty, list, raw, cx, out) {
+        if sink.unrepaired() {
+            return ControlFlow::Break(());
+        }
+        out.push(kept(raw, cx.escaped));
+    }
+    ControlFlow::Continue(())
+}
+
+/// A value kept as written: raw (escapes and all) or a tree's text.
+fn kept(raw: &[u8], escaped: bool) -> Value<'_> {
+    match escaped {
+        true => Value::Raw(Cow::Borrowed(raw)),
+        false => Value::Text(String::from_utf8_lossy(raw)),
     }
 }
 

@@ -168,16 +168,8 @@ pub fn validate(root: &SgfTree) -> Vec<Violation> {
     violations
 }
 
-/// Checks one node; returns whether it holds game-info properties.
-fn check(
-    node: Node<'_>,
-    decoder: &Decoder,
-    root: bool,
-    info_above: bool,
-    path: &NodePath,
-    out: &mut Vec<Violation>,
-) -> bool {
-    let mut rules = Vec::new();
+/// The properties of `node`, decoded leniently (each problem a rule).
+fn decode<'t>(node: Node<'t>, decoder: &Decoder, rules: &mut Vec<Rule>) -> Decoded<'t> {
     let mut decoded = Vec::with_capacity(node.properties().len());
     for (ident, raw) in node.properties() {
         let (values, errors) = decoder.decode_tree_lenient(ident, raw);
@@ -190,6 +182,20 @@ fn check(
         };
         decoded.push((ident, values, repeated));
     }
+    decoded
+}
+
+/// Checks one node; returns whether it holds game-info properties.
+fn check(
+    node: Node<'_>,
+    decoder: &Decoder,
+    root: bool,
+    info_above: bool,
+    path: &NodePath,
+    out: &mut Vec<Violation>,
+) -> bool {
+    let mut rules = Vec::new();
+    let decoded = decode(node, decoder, &mut rules);
     let has = |id: &str| decoded.iter().any(|(ident, ..)| *ident == id);
     let category = |ident: &str| props::lookup(ident).map(|info| info.category);
     let has_move = has("B") || has("W");
