@@ -15,7 +15,8 @@ use std::ops::Range;
 use bytes::Bytes;
 use sgf_stream::build::TreeBuilder;
 use sgf_stream::charset::CharsetMode;
-use sgf_stream::{ErrorKind, Event, ReaderBuilder, SgfTree, TreeErrorKind, WarningKind};
+use sgf_stream::read::LineIndex;
+use sgf_stream::{ErrorKind, Event, ReaderBuilder, SgfTree, TreeErrorKind, Warning};
 use sgf_tool::collection::{Collection, Ctx, Job, Note, Policy, Visit};
 use sgf_tool::diagnostics::Severity;
 
@@ -322,8 +323,8 @@ impl Visitor {
             tree: None,
             repairs: Vec::new(),
         });
-        for (kind, range) in built.repairs.drain(..) {
-            notes.push(repair_note(&kind, self.start + range.start));
+        for repair in built.repairs.drain(..) {
+            notes.push(repair_note(&repair, self.start));
         }
         if self.given_up {
             return;
@@ -353,8 +354,8 @@ impl Visitor {
         let end = span.start;
         let at = span.start;
         let pushed = builder.push_spanned(event, span);
-        for (kind, range) in builder.take_repairs() {
-            notes.push(repair_note(&kind, range.start));
+        for repair in take_repairs(builder) {
+            notes.push(repair_note(&repair, 0));
         }
         self.events.push(event);
         let closed = self.depth == 0 && matches!(event, Event::EndGameTree);
@@ -372,10 +373,19 @@ impl Visitor {
     }
 }
 
-/// The note of a repair of the tree builder at `at`.
-fn repair_note(kind: &WarningKind, at: u64) -> Note {
+/// The repairs `builder` made since the last call. Only their ranges
+/// count here: a note is placed by its offset when the piece's
+/// diagnostics are made, so the warnings are placed on no lines.
+fn take_repairs(builder: &mut TreeBuilder) -> Vec<Warning> {
+    builder.take_warnings(&LineIndex::default())
+}
+
+/// The note of a repair of the tree builder, whose offsets count from
+/// `base`: placed at the start of its range.
+fn repair_note(repair: &Warning, base: u64) -> Note {
+    let kind = repair.kind();
     Note {
-        at,
+        at: base + repair.range().start,
         code: kind.code(),
         severity: Severity::of_repair(kind),
         message: kind.to_string(),
@@ -386,13 +396,13 @@ fn repair_note(kind: &WarningKind, at: u64) -> Note {
 struct Trees {
     builder: TreeBuilder,
     tree: Option<SgfTree>,
-    repairs: Vec<(WarningKind, Range<u64>)>,
+    repairs: Vec<Warning>,
 }
 
 impl Sink for Trees {
     fn event(&mut self, event: &Event<'_>, span: Range<u64>) -> bool {
         let pushed = self.builder.push_spanned(event, span);
-        self.repairs.extend(self.builder.take_repairs());
+        self.repairs.extend(take_repairs(&mut self.builder));
         match pushed {
             Ok(Some(tree)) => {
                 self.tree = Some(tree);

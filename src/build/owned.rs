@@ -9,11 +9,11 @@ use crate::error::Error;
 use crate::error::TreeErrorKind;
 use crate::event::{Event, RawValues};
 use crate::machine::{Quick, Token};
-use crate::read::{Found, Reader, Source};
+use crate::read::{Found, LineIndex, Reader, Source};
 use crate::tree::arena::{BuildArena, NodeData, PropData, TextBuf, TooLarge, NONE};
 use crate::tree::SgfTree;
 use crate::value;
-use crate::warning::WarningKind;
+use crate::warning::{Warning, WarningKind};
 
 /// Folds events into [`SgfTree`]s, with no recursion: the game being
 /// built grows in the builder's storage (a node is linked to its parent
@@ -74,21 +74,24 @@ impl TreeBuilder {
     /// they lack, `C` and `GC` are joined with a blank line, unknown
     /// properties get all values, any other known one keeps its first
     /// instance, as sgfc does), and bytes that are not UTF-8 become
-    /// U+FFFD. Each repair is noted with the bytes it concerns
-    /// ([`take_repairs`](Self::take_repairs)).
+    /// U+FFFD. Each repair is noted as a [`Warning`] on the bytes it
+    /// concerns ([`take_warnings`](Self::take_warnings)).
     ///
     /// ```
-    /// use sgf_stream::{build::TreeBuilder, Parser, WarningKind};
+    /// use sgf_stream::{build::TreeBuilder, read::LineIndex, Parser, WarningKind};
+    /// let input = b"(;C[a]AB[aa]\nC[b]AB[bb][aa])";
     /// let mut builder = TreeBuilder::lenient();
     /// let mut trees = Vec::new();
-    /// for item in Parser::new(b"(;C[a]AB[aa]C[b]AB[bb][aa])").into_spans() {
+    /// for item in Parser::new(input).into_spans() {
     ///     let (event, span) = item?;
     ///     trees.extend(builder.push_spanned(&event, span)?);
     /// }
     /// assert_eq!(trees[0].get("C").unwrap(), ["a\n\nb"]);
     /// assert_eq!(trees[0].get("AB").unwrap(), ["aa", "bb"]);
-    /// let repairs = builder.take_repairs();
-    /// assert_eq!(repairs[0], (WarningKind::MergedProperty("C".into()), 12..12));
+    /// let warnings = builder.take_warnings(&LineIndex::new(input));
+    /// assert_eq!(warnings[0].kind(), &WarningKind::MergedProperty("C".into()));
+    /// // The second `C`, at the start of line 2.
+    /// assert_eq!((warnings[0].offset(), warnings[0].line(), warnings[0].column()), (13, 2, 1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn lenient() -> Self {
@@ -124,10 +127,45 @@ impl TreeBuilder {
         self.abandoned = !self.marks.is_empty();
     }
 
-    /// Takes the repairs a lenient builder made since the last call: what
-    /// it did, and the bytes of the input it concerns (from the spans
-    /// given to [`push_spanned`](Self::push_spanned)).
-    pub fn take_repairs(&mut self) -> Vec<(WarningKind, Range<u64>)> {
+    /// Takes the repairs a lenient builder made since the last call, as
+    /// warnings placed in the input by `lines`: each one's
+    /// [`range`](Warning::range) holds the bytes it concerns, as the
+    /// spans given to [`push_spanned`](Self::push_spanned) count them,
+    /// and its position is where `lines` puts the range's start. A strict
+    /// builder has none.
+    ///
+    /// ```
+    /// use sgf_stream::{build::TreeBuilder, read::LineIndex, Parser, WarningKind};
+    /// let input = b"(;GN[game]\nC[caf\xE9]\r\nC[x])";
+    /// let mut builder = TreeBuilder::lenient();
+    /// let mut trees = Vec::new();
+    /// for item in Parser::new(input).into_spans() {
+    ///     let (event, span) = item?;
+    ///     trees.extend(builder.push_spanned(&event, span)?);
+    /// }
+    /// assert_eq!(trees[0].get("C").unwrap(), ["caf\u{FFFD}\n\nx"]);
+    /// let warnings = builder.take_warnings(&LineIndex::new(input));
+    /// assert_eq!(warnings.len(), 2);
+    /// // The byte 0xE9, on line 2 after `C[caf`.
+    /// assert_eq!(warnings[0].kind(), &WarningKind::InvalidBytes("UTF-8"));
+    /// assert_eq!(warnings[0].range(), 16..17);
+    /// assert_eq!((warnings[0].line(), warnings[0].column()), (2, 6));
+    /// // The second `C`, at the start of line 3 (after a CRLF).
+    /// assert_eq!(warnings[1].kind(), &WarningKind::MergedProperty("C".into()));
+    /// assert_eq!((warnings[1].offset(), warnings[1].line(), warnings[1].column()), (20, 3, 1));
+    /// assert!(builder.take_warnings(&LineIndex::new(input)).is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn take_warnings(&mut self, lines: &LineIndex) -> Vec<Warning> {
+        let place = |(kind, range): (WarningKind, Range<u64>)| {
+            Warning::new(kind, lines.position(range.start), range)
+        };
+        self.take_repairs().into_iter().map(place).collect()
+    }
+
+    /// The repairs a lenient builder made since the last call, each with
+    /// the bytes it concerns, for a caller that places them itself.
+    fn take_repairs(&mut self) -> Vec<(WarningKind, Range<u64>)> {
         match &mut self.repairs {
             Some(repairs) => std::mem::take(&mut repairs.notes),
             None => Vec::new(),
