@@ -190,16 +190,17 @@ impl<'s, J: Job> Units<'s, J> {
     fn small_files(&self, files: Vec<(Input, Told, u64, FoundFile)>) -> Unit<'s, Out<J>> {
         let (collection, job) = (self.collection, self.job);
         Unit::Work(Box::new(move || {
-            let read = files.into_iter().map(|(input, told, size, file)| {
+            let mut deliveries = Vec::with_capacity(3 * files.len());
+            for (input, told, size, file) in files {
                 match file.open().and_then(|opened| read_file(opened, size)) {
                     Ok(bytes) => {
                         collection.count(bytes.len() as u64);
-                        whole(collection, job, input, told, bytes)
+                        deliveries.extend(whole(collection, job, input, told, bytes));
                     }
-                    Err(err) => vec![failed(&input, &err)],
+                    Err(err) => deliveries.push(failed(&input, &err)),
                 }
-            });
-            read.flatten().collect()
+            }
+            deliveries
         }))
     }
 

@@ -15,6 +15,8 @@ use sgf_stream::{Event, RawValues};
 use sgf_tool::collection::{Ctx, Note, Visit};
 use sgf_tool::diagnostics::Counts;
 
+use super::idents::{Idents, Tally};
+
 /// How many times each key was seen.
 pub type Counter = HashMap<String, u64, BuildHasherDefault<Fnv>>;
 
@@ -139,7 +141,7 @@ impl Stats {
     }
 }
 
-fn bump(counter: &mut Counter, key: &str) {
+pub(super) fn bump(counter: &mut Counter, key: &str) {
     match counter.get_mut(key) {
         Some(count) => *count += 1,
         None => {
@@ -185,72 +187,6 @@ impl Keyed {
                 _ => name(key),
             };
             *counter.entry(name.unwrap_or_default()).or_default() += count;
-        }
-    }
-}
-
-/// Slots of [`Idents`]: an identifier of one or two capitals.
-const SLOTS: usize = 27 * 27;
-
-/// How many times each property identifier was seen: those of one or
-/// two capitals in a table (nearly all), the others by name.
-#[derive(Debug, Clone, Default)]
-struct Idents {
-    /// By slot (see `add`): [`SLOTS`] counts, or none yet.
-    short: Vec<u64>,
-    long: Counter,
-}
-
-impl Idents {
-    /// A table ready to [`add`](Self::add) to.
-    fn table() -> Idents {
-        Idents {
-            short: vec![0; SLOTS],
-            long: Counter::default(),
-        }
-    }
-
-    /// Counts `ident`, in a [`table`](Self::table).
-    #[inline(always)]
-    fn add(&mut self, ident: &str) {
-        let slot = match *ident.as_bytes() {
-            [a @ b'A'..=b'Z'] => usize::from(a - b'A') * 27,
-            [a @ b'A'..=b'Z', b @ b'A'..=b'Z'] => {
-                usize::from(a - b'A') * 27 + usize::from(b - b'A') + 1
-            }
-            _ => return bump(&mut self.long, ident),
-        };
-        self.short[slot] += 1;
-    }
-
-    /// Adds the counts of `other` to these.
-    fn merge(&mut self, other: Idents) {
-        if self.short.is_empty() {
-            self.short = other.short;
-        } else {
-            for (mine, theirs) in self.short.iter_mut().zip(&other.short) {
-                *mine += theirs;
-            }
-        }
-        for (name, count) in other.long {
-            *self.long.entry(name).or_default() += count;
-        }
-    }
-
-    /// Adds the counts to `counter`, by name.
-    fn drain_into(&mut self, counter: &mut Counter) {
-        for (slot, count) in self.short.iter_mut().enumerate() {
-            if *count == 0 {
-                continue;
-            }
-            let mut name = String::from(char::from(b'A' + (slot / 27) as u8));
-            if slot % 27 > 0 {
-                name.push(char::from(b'A' + (slot % 27 - 1) as u8));
-            }
-            *counter.entry(name).or_default() += std::mem::take(count);
-        }
-        for (name, count) in self.long.drain() {
-            *counter.entry(name).or_default() += count;
         }
     }
 }
@@ -304,7 +240,7 @@ impl Game {
 #[derive(Debug)]
 pub struct Collect {
     stats: Stats,
-    idents: Idents,
+    idents: Tally,
     /// Game trees and variations open.
     depth: u32,
     /// Nodes of the current game handed to the collector, up to two.
@@ -323,7 +259,7 @@ impl Default for Collect {
     fn default() -> Self {
         Collect {
             stats: Stats::default(),
-            idents: Idents::table(),
+            idents: Tally::default(),
             depth: 0,
             fed: 0,
             game: None,
@@ -366,7 +302,7 @@ impl Visit for Collect {
         if let Some(done) = self.game.take() {
             done.finish(&mut self.stats);
         }
-        self.stats.table = std::mem::replace(&mut self.idents, Idents::table());
+        self.stats.table = self.idents.take();
         std::mem::take(&mut self.stats)
     }
 

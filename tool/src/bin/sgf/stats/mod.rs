@@ -2,6 +2,7 @@
 //! players, dates, charsets, properties, bytes and MB/s, as text or JSON.
 
 mod collect;
+mod idents;
 mod report;
 
 use std::io::{self, Write};
