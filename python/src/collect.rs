@@ -324,7 +324,9 @@ impl Visitor {
             repairs: Vec::new(),
         });
         for repair in built.repairs.drain(..) {
-            notes.push(repair_note(&repair, self.start));
+            let mut note = Note::repair(&repair);
+            note.at += self.start;
+            notes.push(note);
         }
         if self.given_up {
             return;
@@ -354,9 +356,7 @@ impl Visitor {
         let end = span.start;
         let at = span.start;
         let pushed = builder.push_spanned(event, span);
-        for repair in take_repairs(builder) {
-            notes.push(repair_note(&repair, 0));
-        }
+        notes.extend(take_repairs(builder).iter().map(Note::repair));
         self.events.push(event);
         let closed = self.depth == 0 && matches!(event, Event::EndGameTree);
         match pushed {
@@ -378,18 +378,6 @@ impl Visitor {
 /// diagnostics are made, so the warnings are placed on no lines.
 fn take_repairs(builder: &mut TreeBuilder) -> Vec<Warning> {
     builder.take_warnings(&LineIndex::default())
-}
-
-/// The note of a repair of the tree builder, whose offsets count from
-/// `base`: placed at the start of its range.
-fn repair_note(repair: &Warning, base: u64) -> Note {
-    let kind = repair.kind();
-    Note {
-        at: base + repair.range().start,
-        code: kind.code(),
-        severity: Severity::of_repair(kind),
-        message: kind.to_string(),
-    }
 }
 
 /// The library's lenient tree builder over one game's text.

@@ -14,6 +14,7 @@
 //! | a collection in memory, in little memory | one [`CompactTree`] | [`CompactTree::from_bytes`] |
 //! | any [`Reader`] | trees as it reads | [`Games::new`] with a builder |
 //! | many files, in parallel | a visitor per batch | `sgf_tool::collection` (crate `sgf-tool`) |
+//! | many files, in parallel | one [`SgfTree`] per game, in input order | `sgf_tool::collection::Trees` (crate `sgf-tool`) |
 //!
 //! ```
 //! use sgf_stream::{build::{Games, TreeBuilder}, read::Reader};

@@ -11,6 +11,8 @@
 //! begins, its pieces, the input ends (or could not be read). Memory is
 //! bounded by the batches in flight and the reader's limits, never by the
 //! size of a file; the results are the same for any number of jobs.
+//! [`Trees`] is a ready-made job: every game as an owned tree, with its
+//! span and charset.
 //!
 //! A record in another format (GIB, NGF, UGF: see
 //! [`sgf_stream::formats`]) is read whole (up to [`MAX_RECORD`] bytes),
@@ -71,6 +73,7 @@ mod piece;
 mod record;
 mod run;
 mod source;
+mod trees;
 mod visit;
 
 use std::collections::VecDeque;
@@ -84,6 +87,7 @@ use sgf_stream::ReaderBuilder;
 pub use piece::Done;
 pub use record::MAX_RECORD;
 pub use source::{total_size, Input, Source, STDIN_NAME};
+pub use trees::{GameTree, TreeVisit, Trees};
 pub use visit::{Ctx, Depth, Job, Note, Visit};
 
 /// How strictly a collection is read.

@@ -10,7 +10,7 @@
 //! one kept (tests/strict_then_lenient.rs).
 
 use std::io::Read;
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
 
 use sgf_stream::charset::CharsetReport;
 use sgf_stream::formats::Converted;
@@ -38,6 +38,33 @@ pub struct Done<O> {
     pub stopped: bool,
     /// The error strict reading stopped at (also among `diagnostics`).
     pub error: Option<Diagnostic>,
+}
+
+impl<O> Done<O> {
+    /// The diagnostics placed in `span` of the input (from its start,
+    /// short of its end): those of a game, given its span.
+    ///
+    /// ```
+    /// use sgf_tool::collection::{Collection, Delivery, Source, Trees};
+    /// let sources = [Source::Bytes { name: "a.sgf".into(), bytes: "(;C[a]C[b])x(;GN[x])".into() }];
+    /// let mut found = Vec::new();
+    /// Collection::new().run(&sources, &Trees::new(Default::default()), |delivery| {
+    ///     if let Delivery::Piece(_, done) = delivery {
+    ///         for game in &done.out {
+    ///             found.push(done.diagnostics_in(&game.span).iter().map(|d| d.code).collect::<Vec<_>>());
+    ///         }
+    ///     }
+    ///     std::ops::ControlFlow::Continue(())
+    /// });
+    /// // The stray `x` is between the games, in neither.
+    /// assert_eq!(found, [vec!["merged_property"], vec![]]);
+    /// ```
+    pub fn diagnostics_in(&self, span: &Range<u64>) -> &[Diagnostic] {
+        let offset = |d: &Diagnostic| d.position.offset;
+        let from = self.diagnostics.partition_point(|d| offset(d) < span.start);
+        let to = self.diagnostics.partition_point(|d| offset(d) < span.end);
+        &self.diagnostics[from..to.max(from)]
+    }
 }
 
 /// One reading pass over a piece's text: what the visitor gave back and

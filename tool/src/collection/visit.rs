@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use sgf_stream::charset::CharsetReport;
 use sgf_stream::formats::Converted;
-use sgf_stream::{read::DecodedBatch, Event};
+use sgf_stream::{read::DecodedBatch, Event, Warning};
 
 use crate::diagnostics::Severity;
 
@@ -23,6 +23,38 @@ pub struct Note {
     pub severity: Severity,
     /// What: a check's code, `: `, and the message.
     pub message: String,
+}
+
+impl Note {
+    /// The note of a repair a lenient [`TreeBuilder`] made, at the start
+    /// of the bytes it concerns, as the events' spans count them (the
+    /// warning's line and column are not used).
+    ///
+    /// ```
+    /// use sgf_stream::{build::TreeBuilder, read::LineIndex, Parser};
+    /// use sgf_tool::{collection::Note, diagnostics::Severity};
+    ///
+    /// let mut builder = TreeBuilder::lenient();
+    /// for item in Parser::new(b"(;C[a]C[b])").into_spans() {
+    ///     let (event, span) = item?;
+    ///     builder.push_spanned(&event, span)?;
+    /// }
+    /// let repairs = builder.take_warnings(&LineIndex::default());
+    /// let note = Note::repair(&repairs[0]);
+    /// assert_eq!((note.at, note.code, note.severity), (6, "merged_property", Severity::Warning));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// [`TreeBuilder`]: sgf_stream::build::TreeBuilder
+    pub fn repair(warning: &Warning) -> Note {
+        let kind = warning.kind();
+        Note {
+            at: warning.range().start,
+            code: kind.code(),
+            severity: Severity::of_repair(kind),
+            message: kind.to_string(),
+        }
+    }
 }
 
 /// What the events come from, for the few visitors that ask.
