@@ -1,30 +1,14 @@
-//! A count of the steps that loops over a diagram's or a record's input
-//! take, per thread, so that unit tests can check the work stays linear
-//! in the input. Outside `cfg(test)`, [`count`] compiles to nothing.
+//! The loops of diagrams and search records counted in the format
+//! crate's count of work ([`sgf_stream::work`], feature `work-count`), so
+//! that tests check the work stays linear in the input. Without the
+//! feature, [`count`] compiles to nothing.
 
-#[cfg(test)]
-thread_local! {
-    static STEPS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
-}
+#[cfg(feature = "work-count")]
+pub(crate) use sgf_stream::work::count;
 
-/// Adds `n` steps.
-#[cfg(test)]
-#[inline]
-pub(crate) fn count(n: usize) {
-    STEPS.with(|steps| steps.set(steps.get().saturating_add(n as u64)));
-}
-
-/// Adds `n` steps (nothing outside tests).
-#[cfg(not(test))]
+/// Adds `n` steps (nothing without the feature `work-count`).
+#[cfg(not(feature = "work-count"))]
 #[inline(always)]
 pub(crate) fn count(n: usize) {
     let _ = n;
-}
-
-/// Runs `f` and returns its result with the steps it took on this thread.
-#[cfg(test)]
-pub(crate) fn measure<R>(f: impl FnOnce() -> R) -> (R, u64) {
-    let before = STEPS.with(std::cell::Cell::get);
-    let result = f();
-    (result, STEPS.with(std::cell::Cell::get) - before)
 }

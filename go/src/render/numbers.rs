@@ -232,6 +232,7 @@ mod tests {
         assert!(several > 50 && at_numbers > 10, "{several}, {at_numbers}");
     }
 
+    #[cfg(feature = "work-count")]
     /// `moves` moves in turn, the `k`th on point `at(k)`.
     fn played(moves: u32, at: impl Fn(u32) -> Point) -> Vec<Played> {
         (1..=moves)
@@ -247,6 +248,7 @@ mod tests {
             .collect()
     }
 
+    #[cfg(feature = "work-count")]
     /// Steps of numbering `moves` moves on an empty 52×52 board, two on
     /// each of `moves / 2` points: every move is noted, none shown.
     fn hidden_work(moves: u32) -> u64 {
@@ -256,13 +258,14 @@ mod tests {
             let i = k % points;
             Point::new((i % 52) as u8, (i / 52) as u8)
         });
-        let (found, work) = crate::work::measure(|| number(&board, &moves, &(1..=u32::MAX)));
+        let (found, work) = sgf_stream::work::measure(|| number(&board, &moves, &(1..=u32::MAX)));
         assert!(found.stones.is_empty());
         assert_eq!(found.notes.len(), points as usize);
         assert_eq!(found.notes[1], format!("2, {} at C52", points + 2));
         work
     }
 
+    #[cfg(feature = "work-count")]
     #[test]
     fn notes_take_work_linear_in_the_moves_and_the_board() {
         let (small, large) = (hidden_work(1_200), hidden_work(2_400));

@@ -537,6 +537,7 @@ mod tests {
         assert!(svg.contains("aria-label=\"1 at B4\""));
     }
 
+    #[cfg(feature = "work-count")]
     /// Steps of drawing a `cols`×52 board with a label and a mark on every
     /// point, and every point dimmed twice.
     fn marked_up_work(cols: u8) -> u64 {
@@ -552,13 +553,14 @@ mod tests {
             dimmed: [points.clone(), points.clone()].concat(),
         };
         let diagram = Diagram::new(&board).markup(&markup);
-        let (svg, work) = crate::work::measure(|| diagram.to_svg());
+        let (svg, work) = sgf_stream::work::measure(|| diagram.to_svg());
         assert_eq!(svg.matches("aria-label=\"A\"").count(), points.len());
         assert!(!svg.contains("class=\"mark"));
         assert_eq!(svg.matches("h100v100h-100Z").count(), points.len());
         work
     }
 
+    #[cfg(feature = "work-count")]
     #[test]
     fn signs_and_dimmed_points_take_work_linear_in_the_markup() {
         let (small, large) = (marked_up_work(26), marked_up_work(52));

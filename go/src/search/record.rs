@@ -455,6 +455,7 @@ mod tests {
         assert!(set_up > 1000, "{set_up} setup entries");
     }
 
+    #[cfg(feature = "work-count")]
     /// Steps of encoding a game on a 52×52 board of `nodes` nodes, each
     /// setting up or clearing one point.
     fn setup_work(nodes: usize) -> u64 {
@@ -464,11 +465,12 @@ mod tests {
         }
         sgf.push(')');
         let tree = sgf_stream::parse(&sgf).unwrap();
-        let (record, work) = crate::work::measure(|| GameRecord::from_tree(&tree).unwrap());
+        let (record, work) = sgf_stream::work::measure(|| GameRecord::from_tree(&tree).unwrap());
         assert_eq!(record.entries().len(), nodes);
         work
     }
 
+    #[cfg(feature = "work-count")]
     #[test]
     fn setup_takes_work_linear_in_the_points_it_changes() {
         let cells = 52 * 52;
