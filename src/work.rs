@@ -28,10 +28,12 @@ thread_local! {
     static WORK: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
-/// Adds `n` units of work (bytes looked at, or one per step).
+/// Adds `n` units of work (bytes looked at, or one per step): this
+/// crate's loops, and those of crates built on it (`sgf-go` counts its
+/// diagrams and search records here), so that one [`measure`] sees all.
 #[cfg(feature = "work-count")]
 #[inline]
-pub(crate) fn count(n: usize) {
+pub fn count(n: usize) {
     WORK.with(|work| work.set(work.get().saturating_add(n as u64)));
 }
 

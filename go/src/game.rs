@@ -70,6 +70,9 @@ pub struct Game {
     pub(super) black_only: bool,
     /// Cells of the stones the last node's move removed.
     pub(super) captured: Vec<u16>,
+    /// Cells the last node changed that its [`Step`] does not name: those
+    /// its setup changed, and the first move's in a node with two.
+    pub(super) unnamed: Vec<u16>,
     /// The node's setup, made right once the node's setup is read.
     pub(super) setup: Setup,
     pub(super) warnings: Vec<ReplayError>,
@@ -117,6 +120,7 @@ impl Game {
             turn_known: false,
             black_only: true,
             captured: Vec::new(),
+            unnamed: Vec::new(),
             setup: Setup::default(),
             warnings: Vec::new(),
             lines: Lines::default(),
@@ -206,6 +210,16 @@ impl Game {
             .map(|&cell| self.board.point(usize::from(cell)))
     }
 
+    /// The points the last node changed that its [`Step`] does not name
+    /// (neither its move nor [`captured`](Self::captured)): those its
+    /// setup changed, and the first move's in a node with both `B` and
+    /// `W`, in the order the node changed them (a point may come twice).
+    pub(crate) fn unnamed_changes(&self) -> impl ExactSizeIterator<Item = Point> + '_ {
+        self.unnamed
+            .iter()
+            .map(|&cell| self.board.point(usize::from(cell)))
+    }
+
     /// The problems a lenient game went past, in order.
     ///
     /// ```
@@ -268,6 +282,7 @@ impl Game {
         let index = self.nodes;
         self.nodes += 1;
         self.captured.clear();
+        self.unnamed.clear();
         if index == 0 {
             self.start(node, index)?;
         }
@@ -289,6 +304,10 @@ impl Game {
         let mut captured = 0;
         for (color, played) in moves.iter().flatten() {
             captured += self.play(*color, *played, node, index, &mut changes)?;
+        }
+        if let [Some((_, Move::Play(first))), Some(_)] = moves {
+            self.unnamed
+                .extend(self.board.cell(first).map(|p| p as u16));
         }
         if let Some(seen) = &mut self.seen {
             seen.insert(self.board.position_hash());
@@ -421,6 +440,7 @@ impl Game {
         {
             changes.removed += u32::from(before.is_some());
             changes.added += u32::from(stone.is_some());
+            self.unnamed.push(p as u16);
         }
     }
 

@@ -52,6 +52,7 @@ pub mod search;
 mod step;
 mod symmetry;
 mod turn;
+mod work;
 mod zobrist;
 
 pub use board::Board;

@@ -12,6 +12,8 @@ use super::layout::{
 use super::markup::Mark;
 use super::numbers::{number, Numbering};
 use super::options::{Diagram, Style};
+use crate::scratch::Marks;
+use crate::work;
 use sgf_stream::typed::{Color, Point};
 
 const BLACK: &str = "#000";
@@ -296,14 +298,12 @@ impl Svg {
     /// On each point, the first of: label, number, mark, last move.
     fn signs(&mut self, diagram: &Diagram<'_>, numbering: &Numbering) {
         let region = self.layout.region;
-        let mut taken: Vec<Point> = Vec::new();
-        let mut take = |p: Point| {
-            region.contains(p) && !taken.contains(&p) && {
-                taken.push(p);
-                true
-            }
-        };
         let board = diagram.board;
+        let mut taken = Marks::new();
+        let mut take = |p: Point| {
+            work::count(1);
+            region.contains(p) && board.cell(p).is_some_and(|cell| !taken.mark(cell))
+        };
         if let Some(markup) = diagram.markup {
             for (p, text) in &markup.labels {
                 if take(*p) {
@@ -407,12 +407,13 @@ impl Svg {
         };
         let region = self.layout.region;
         let mut d = String::new();
-        let mut done: Vec<Point> = Vec::new();
+        let board = diagram.board;
+        let mut done = Marks::new();
         for &p in markup.dimmed.iter().filter(|&&p| region.contains(p)) {
-            if done.contains(&p) {
+            work::count(1);
+            if board.cell(p).map_or(true, |cell| done.mark(cell)) {
                 continue;
             }
-            done.push(p);
             let (x, y) = self.centre(p);
             let half = SPACING / 2;
             let _ = write!(d, "M{} {}h100v100h-100Z", Num(x - half), Num(y - half));
@@ -491,6 +492,80 @@ mod tests {
             escape("a<b>&\"c'\u{1}"),
             "a&lt;b&gt;&amp;&quot;c&apos;\u{fffd}"
         );
+    }
+
+    #[test]
+    fn each_point_shows_one_sign_and_is_dimmed_once() {
+        use crate::render::{Mark, Markup, Played};
+        use sgf_stream::typed::BoardSize;
+        let board = crate::Board::new(BoardSize::square(5));
+        let (a, b, c) = (Point::new(0, 0), Point::new(1, 1), Point::new(2, 2));
+        // `a`: two labels and a mark, the first label shows. `b`: a mark
+        // after a number (a move on an empty point is noted, not shown,
+        // so the mark shows). `c`: two marks and the last move, the first
+        // mark shows. `a` and `e1` are dimmed twice, a point off the board
+        // once.
+        let markup = Markup {
+            labels: vec![(a, "P".into()), (a, "Q".into())],
+            marks: vec![
+                (a, Mark::Square),
+                (b, Mark::Circle),
+                (c, Mark::Triangle),
+                (c, Mark::Cross),
+                (Point::new(7, 7), Mark::Square),
+            ],
+            dimmed: vec![a, Point::new(4, 4), a, Point::new(9, 0), Point::new(4, 4)],
+        };
+        let moves = [Played {
+            number: 1,
+            color: Color::Black,
+            point: Some(b),
+        }];
+        let svg = Diagram::new(&board)
+            .markup(&markup)
+            .moves(&moves)
+            .numbers(1..=1)
+            .last_move(Some(c))
+            .to_svg();
+        assert_eq!(svg.matches("aria-label=\"P\"").count(), 1);
+        assert!(!svg.contains("aria-label=\"Q\""));
+        assert!(!svg.contains("mark square") && !svg.contains("mark cross"));
+        assert_eq!(svg.matches("mark circle").count(), 1);
+        assert_eq!(svg.matches("mark triangle").count(), 1);
+        assert!(!svg.contains("class=\"last\""));
+        assert_eq!(svg.matches("h100v100h-100Z").count(), 2);
+        assert!(svg.contains("aria-label=\"1 at B4\""));
+    }
+
+    #[cfg(feature = "work-count")]
+    /// Steps of drawing a `cols`×52 board with a label and a mark on every
+    /// point, and every point dimmed twice.
+    fn marked_up_work(cols: u8) -> u64 {
+        use crate::render::{Mark, Markup};
+        use sgf_stream::typed::BoardSize;
+        let board = crate::Board::new(BoardSize { cols, rows: 52 });
+        let points: Vec<Point> = (0..52)
+            .flat_map(|row| (0..cols).map(move |col| Point::new(col, row)))
+            .collect();
+        let markup = Markup {
+            labels: points.iter().map(|&p| (p, "A".to_string())).collect(),
+            marks: points.iter().map(|&p| (p, Mark::Cross)).collect(),
+            dimmed: [points.clone(), points.clone()].concat(),
+        };
+        let diagram = Diagram::new(&board).markup(&markup);
+        let (svg, work) = sgf_stream::work::measure(|| diagram.to_svg());
+        assert_eq!(svg.matches("aria-label=\"A\"").count(), points.len());
+        assert!(!svg.contains("class=\"mark"));
+        assert_eq!(svg.matches("h100v100h-100Z").count(), points.len());
+        work
+    }
+
+    #[cfg(feature = "work-count")]
+    #[test]
+    fn signs_and_dimmed_points_take_work_linear_in_the_markup() {
+        let (small, large) = (marked_up_work(26), marked_up_work(52));
+        assert!(large <= 4 * 4 * 52 * 52, "{small} then {large} steps");
+        assert!(large < small * 2 + 100, "{small} then {large} steps");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use super::entry::{cell, Entry, Kind};
 use super::meta::GameMeta;
-use crate::{Board, Game, GoNode, ReplayError, ReplayOptions, Step};
+use crate::{work, Board, Game, GoNode, ReplayError, ReplayOptions, Step};
 use sgf_stream::typed::{BoardSize, Color, Move, Point};
 use sgf_stream::SgfTree;
 
@@ -202,6 +202,12 @@ struct Encoder {
     /// Each point's content (see [`cell`]) after the entries so far.
     mirror: Vec<u8>,
     entries: Vec<Entry>,
+    /// The points (as entry indices) where the board may differ from
+    /// the mirror: those the game changed without a step naming them,
+    /// each once, until the next node with setup.
+    unsynced: Vec<u16>,
+    /// Whether each point is in `unsynced`.
+    listed: Vec<bool>,
 }
 
 impl Encoder {
@@ -210,8 +216,11 @@ impl Encoder {
         let size = board.size();
         let cells = usize::from(size.cols) * usize::from(size.rows);
         if self.mirror.len() != cells || self.size != size {
+            work::count(cells);
             self.size = size;
             self.mirror = vec![0; cells];
+            self.listed = vec![false; cells];
+            self.unsynced.clear();
         }
         let before = self.entries.len();
         if let Some((color, played)) = step.played {
@@ -222,6 +231,14 @@ impl Encoder {
             self.push(Entry::new(Kind::Move(color), point, size));
             for point in game.captured() {
                 self.push(Entry::new(Kind::Removed, Some(point), size));
+            }
+        }
+        for point in game.unnamed_changes() {
+            work::count(1);
+            let index = Entry::new(Kind::Cleared, Some(point), size).index();
+            if let Some(index) = index.filter(|&i| !self.listed[i]) {
+                self.listed[index] = true;
+                self.unsynced.push(index as u16);
             }
         }
         if step.added + step.removed > 0 {
@@ -237,19 +254,25 @@ impl Encoder {
     }
 
     /// Puts the setup that made the board differ from the mirror before
-    /// the node's move, at `at`.
+    /// the node's move, at `at`, in the order of the points: the board
+    /// can differ only where the game changed it unnamed since the last
+    /// setup.
     #[cold]
     fn set_up(&mut self, at: usize, board: &Board) {
         let size = self.size;
+        let cols = usize::from(size.cols);
+        self.unsynced.sort_unstable();
         let mut changes = Vec::new();
-        for (index, content) in self.mirror.iter_mut().enumerate() {
+        for index in self.unsynced.drain(..).map(usize::from) {
+            work::count(1);
+            self.listed[index] = false;
             let point = Point {
-                col: (index % usize::from(size.cols)) as u8,
-                row: (index / usize::from(size.cols)) as u8,
+                col: (index % cols) as u8,
+                row: (index / cols) as u8,
             };
             let stone = board.get(point);
-            if *content != cell(stone) {
-                *content = cell(stone);
+            if self.mirror[index] != cell(stone) {
+                self.mirror[index] = cell(stone);
                 let kind = stone.map_or(Kind::Cleared, Kind::Setup);
                 changes.push(Entry::new(kind, Some(point), size));
             }
@@ -308,6 +331,152 @@ mod tests {
         assert!(kinds[1..3].contains(&Kind::Setup(Color::White)));
         assert_eq!(kinds[3], Kind::Move(Color::White));
         assert!(!record.entries()[0].stays());
+    }
+
+    /// The entries of `sgf`'s main line as a full scan of the board after
+    /// each node with setup finds them: each point where the board
+    /// differs from the entries so far, in the order of the points,
+    /// before the node's move.
+    fn scanned(sgf: &str) -> Vec<Entry> {
+        let tree = sgf_stream::parse(sgf).unwrap();
+        let mut game = ReplayOptions::new().lenient(true).check_turn(false).game();
+        let (mut entries, mut mirror) = (Vec::new(), Vec::new());
+        for node in tree.main_line() {
+            let step = game.play_node(&node).unwrap();
+            let (board, size) = (game.board(), game.board().size());
+            let cells = usize::from(size.cols) * usize::from(size.rows);
+            mirror.resize(cells, 0);
+            let before = entries.len();
+            if let Some((color, played)) = step.played {
+                let point = match played {
+                    Move::Play(point) => Some(point),
+                    Move::Pass => None,
+                };
+                let removed = game.captured().map(|p| (Kind::Removed, Some(p)));
+                for (kind, point) in std::iter::once((Kind::Move(color), point)).chain(removed) {
+                    let entry = Entry::new(kind, point, size);
+                    if let Some(index) = entry.index() {
+                        mirror[index] = entry.content();
+                    }
+                    entries.push(entry);
+                }
+            }
+            if step.added + step.removed == 0 {
+                continue;
+            }
+            let mut changes = Vec::new();
+            for (index, content) in mirror.iter_mut().enumerate() {
+                let cols = usize::from(size.cols);
+                let point = Point::new((index % cols) as u8, (index / cols) as u8);
+                let stone = board.get(point);
+                if *content != cell(stone) {
+                    *content = cell(stone);
+                    let kind = stone.map_or(Kind::Cleared, Kind::Setup);
+                    changes.push(Entry::new(kind, Some(point), size));
+                }
+            }
+            entries.splice(before..before, changes);
+        }
+        mark_stays(&mut entries, &mirror);
+        entries
+    }
+
+    fn entries(sgf: &str) -> Vec<Entry> {
+        let tree = sgf_stream::parse(sgf).unwrap();
+        GameRecord::from_tree(&tree).unwrap().entries().to_vec()
+    }
+
+    #[test]
+    fn a_stone_no_step_names_is_set_up_at_the_next_setup() {
+        // A node with both `B` and `W`: its step names the white move
+        // only, so the black stone is recorded at the next node with
+        // setup, with that node's stone, in the order of their points.
+        let found = entries("(;SZ[5];B[aa]W[bb];W[dd];AB[cc])");
+        let size = BoardSize::square(5);
+        let expected = [
+            (Kind::Move(Color::White), Point::new(1, 1)),
+            (Kind::Move(Color::White), Point::new(3, 3)),
+            (Kind::Setup(Color::Black), Point::new(0, 0)),
+            (Kind::Setup(Color::Black), Point::new(2, 2)),
+        ];
+        let found: Vec<_> = found
+            .iter()
+            .map(|e| (e.kind().unwrap(), e.point(size).unwrap()))
+            .collect();
+        assert_eq!(found, expected);
+    }
+
+    /// A point of SGF text for a 5×5 board: now and then one off the
+    /// board, or a rectangle.
+    fn point(next: &mut impl FnMut(u64) -> u64) -> String {
+        let mut letter = || char::from(b'a' + next(7) as u8);
+        let (col, row, rectangle) = (letter(), letter(), letter() == 'a');
+        if col < 'e' && row < 'e' && rectangle {
+            let (right, bottom) = (letter().min('e'), letter().min('e'));
+            return format!("[{col}{row}:{right}{bottom}]");
+        }
+        format!("[{col}{row}]")
+    }
+
+    #[test]
+    fn entries_are_those_a_full_scan_finds() {
+        // A linear congruential generator: the same games on every run.
+        let mut seed = 3u64;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) % n
+        };
+        let mut set_up = 0;
+        for _ in 0..300 {
+            let mut sgf = String::from("(;SZ[5]");
+            for _ in 0..next(40) {
+                let node = match next(8) {
+                    0 => format!("AB{}{}", point(&mut next), point(&mut next)),
+                    1 => format!("AW{}", point(&mut next)),
+                    2 => format!("AE{}{}", point(&mut next), point(&mut next)),
+                    3 => format!("B{}W{}", point(&mut next), point(&mut next)),
+                    4 => format!("AB{}W{}", point(&mut next), point(&mut next)),
+                    5 => String::from("B[]"),
+                    k => format!("{}{}", ["B", "W"][(k % 2) as usize], point(&mut next)),
+                };
+                sgf.push(';');
+                sgf.push_str(&node);
+            }
+            sgf.push(')');
+            let found = entries(&sgf);
+            assert_eq!(found, scanned(&sgf), "{sgf}");
+            set_up += found
+                .iter()
+                .filter(|e| !e.is_move() && !e.is_removal())
+                .count();
+        }
+        assert!(set_up > 1000, "{set_up} setup entries");
+    }
+
+    #[cfg(feature = "work-count")]
+    /// Steps of encoding a game on a 52×52 board of `nodes` nodes, each
+    /// setting up or clearing one point.
+    fn setup_work(nodes: usize) -> u64 {
+        let mut sgf = String::from("(;SZ[52]");
+        for k in 0..nodes {
+            sgf.push_str([";AB[aa]", ";AE[aa]"][k % 2]);
+        }
+        sgf.push(')');
+        let tree = sgf_stream::parse(&sgf).unwrap();
+        let (record, work) = sgf_stream::work::measure(|| GameRecord::from_tree(&tree).unwrap());
+        assert_eq!(record.entries().len(), nodes);
+        work
+    }
+
+    #[cfg(feature = "work-count")]
+    #[test]
+    fn setup_takes_work_linear_in_the_points_it_changes() {
+        let cells = 52 * 52;
+        let (small, large) = (setup_work(2_000), setup_work(4_000));
+        assert!(large <= 4 * (4_000 + cells), "{small} then {large} steps");
+        assert!(large < small * 2, "{small} then {large} steps");
     }
 
     #[test]
