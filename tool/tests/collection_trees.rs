@@ -97,6 +97,12 @@ fn games_of_a_large_input_come_in_order_from_every_batch() {
     // Small batches: the input is cut into many pieces.
     let collection = |jobs| Collection::new().jobs(jobs).target(4096);
     for jobs in [1, 2, 3] {
+        let mut pieces = 0;
+        collection(jobs).run(&sources, &Trees::new(Policy::Lenient), |delivery| {
+            pieces += usize::from(matches!(delivery, Delivery::Piece(..)));
+            ControlFlow::Continue(())
+        });
+        assert!(pieces > 20, "{pieces} pieces");
         let read = read_with(collection(jobs), &sources, Policy::StrictThenLenient);
         assert_eq!(read.len(), 1);
         let expected: Vec<String> = (0..2_000).map(|i| format!("g{i}")).collect();
