@@ -201,3 +201,58 @@ fn each_game_has_its_charset_and_its_diagnostics() {
     assert_eq!(seen[1].1, "UTF-8");
     assert_eq!(seen[1].2, ["merged_property"]);
 }
+
+#[test]
+fn damaged_corpus_files_give_the_trees_the_lenient_library_reads_in_them() {
+    let Some(files) = common::corpus_files() else {
+        return;
+    };
+    let long = "X".repeat(70);
+    let damages: Vec<Vec<u8>> = vec![
+        format!("C[held]{long}[x]").into_bytes(),
+        b"]".to_vec(),
+        b"(".to_vec(),
+        b")".to_vec(),
+        b"[".to_vec(),
+        b";".to_vec(),
+        b"C[a]C[b]".to_vec(),
+        b"\n(;".to_vec(),
+    ];
+    let mut rng = common::generate::Rng::new(20261202);
+    let mut sources = Vec::new();
+    for i in 0..300 {
+        let mut bytes = std::fs::read(&files[rng.range(0, files.len())]).unwrap();
+        for _ in 0..rng.range(1, 5) {
+            let at = rng.range(0, bytes.len() + 1);
+            let damage = &damages[rng.range(0, damages.len())];
+            bytes.splice(at..at, damage.iter().copied());
+        }
+        sources.push(Source::Bytes {
+            name: format!("{i}.sgf"),
+            bytes: bytes.into(),
+        });
+    }
+    // An identifier longer than 64 bytes breaks a limit: that game is
+    // given up.
+    let reader = ReaderBuilder::new().max_ident_len(64);
+    let collection = |jobs| Collection::new().jobs(jobs).reader(reader);
+    let one = read_with(collection(1), &sources, Policy::Lenient);
+    let two = read_with(collection(2), &sources, Policy::Lenient);
+    assert_eq!(one, two);
+    let (mut games, mut given_up) = (0, 0);
+    for (source, (name, read)) in sources.iter().zip(&one) {
+        let Source::Bytes { bytes, .. } = source else {
+            unreachable!()
+        };
+        let expected = reader.lenient(true).read_collection(bytes).unwrap();
+        let built: Vec<&SgfTree> = read.iter().map(|game| &game.tree).collect();
+        assert_eq!(built, expected.trees.iter().collect::<Vec<_>>(), "{name}");
+        games += read.len();
+        let skipped = |w: &&sgf_stream::Warning| w.kind().code() == "skipped_game_tree";
+        given_up += expected.warnings.iter().filter(skipped).count();
+    }
+    assert!(
+        games >= 200 && given_up >= 20,
+        "{games} games, {given_up} given up"
+    );
+}
