@@ -8,6 +8,12 @@ use super::collect::{bump, Counter};
 /// Slots: an identifier of one or two capitals.
 const SLOTS: usize = 27 * 27;
 
+/// Room made for the identifiers of a piece, more than a game uses: the
+/// list is made once, at its size, on the thread that counts, rather
+/// than grown there and freed on the thread that merges (a pattern that
+/// makes the threads wait on the allocator's lock).
+const ROOM: usize = 64;
+
 /// The slot of `ident`, if it is one or two capitals.
 #[inline(always)]
 fn slot_of(ident: &str) -> Option<usize> {
@@ -92,7 +98,7 @@ impl Default for Tally {
     fn default() -> Self {
         Tally {
             places: vec![0; SLOTS],
-            seen: Vec::new(),
+            seen: Vec::with_capacity(ROOM),
             long: Counter::default(),
         }
     }
@@ -121,7 +127,7 @@ impl Tally {
         }
         Idents {
             dense: Vec::new(),
-            sparse: std::mem::take(&mut self.seen),
+            sparse: std::mem::replace(&mut self.seen, Vec::with_capacity(ROOM)),
             long: std::mem::take(&mut self.long),
         }
     }
