@@ -13,6 +13,10 @@
 //! Exit status: 0 when nothing went wrong (warnings allowed), 1 when an
 //! error was found in an input, 2 for usage or I/O problems.
 
+/// Small blocks from mimalloc, large ones from the system ([`sgf_alloc`]).
+#[global_allocator]
+static ALLOCATOR: sgf_alloc::Split = sgf_alloc::Split;
+
 mod check;
 mod convert;
 mod dedupe;
