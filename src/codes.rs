@@ -1,8 +1,10 @@
 //! Stable codes for every [`ErrorKind`], [`TreeErrorKind`] and
-//! [`WarningKind`], and which repairs lose data: what front ends print,
-//! raise and filter on, the same everywhere.
+//! [`WarningKind`], for a value that does not fit its type
+//! ([`PropertyError`]: `bad_value`), and which repairs lose data: what
+//! front ends print, raise and filter on, the same everywhere.
 
 use crate::error::{ErrorKind, FormatErrorKind, TreeErrorKind};
+use crate::typed::PropertyError;
 use crate::warning::WarningKind;
 
 impl ErrorKind {
@@ -76,6 +78,21 @@ impl TreeErrorKind {
             TreeErrorKind::InputTooLarge(_) => "input_too_large",
             TreeErrorKind::GameTooLarge => "game_too_large",
         }
+    }
+}
+
+impl PropertyError {
+    /// The code of a value that does not fit its property's type,
+    /// whatever its [`kind`](PropertyError::kind): `bad_value`, as
+    /// [`ErrorKind::code`] (the message says what is wrong).
+    ///
+    /// ```
+    /// use sgf_stream::typed::Decoder;
+    /// let err = Decoder::new().decode_raw("KM", [&b"six"[..]]).unwrap_err();
+    /// assert_eq!(err.code(), "bad_value");
+    /// ```
+    pub fn code(&self) -> &'static str {
+        "bad_value"
     }
 }
 

@@ -236,7 +236,7 @@ fn days_since_epoch(date: Date) -> Option<i32> {
 /// A value that does not fit its property, as the binding reports it.
 pub fn value_problem(err: &PropertyError) -> Problem {
     Problem {
-        code: "bad_value".to_string(),
+        code: err.code().to_string(),
         message: err.to_string(),
         place: None,
         range: (0, 0),

@@ -69,8 +69,10 @@ impl fmt::Display for Severity {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
     /// A stable code: [`ErrorKind::code`](sgf_stream::ErrorKind::code),
-    /// [`WarningKind::code`](sgf_stream::WarningKind::code), or the code
-    /// of a check.
+    /// [`WarningKind::code`](sgf_stream::WarningKind::code),
+    /// [`PropertyError::code`](sgf_stream::typed::PropertyError::code)
+    /// (`bad_value`: a value that does not fit its type), or the code of
+    /// a check.
     pub code: &'static str,
     /// Error, warning or note.
     pub severity: Severity,

@@ -41,7 +41,7 @@ fn bytes(name: &str, text: &str) -> Source {
 
 fn names(games: &[GameTree]) -> Vec<String> {
     let name = |tree: &SgfTree| tree.get("GN").map_or(String::new(), |v| v[0].to_string());
-    games.iter().map(|game| name(&game.tree)).collect()
+    games.iter().map(|game| name(&game.product)).collect()
 }
 
 #[test]
@@ -61,7 +61,7 @@ fn every_corpus_file_gives_the_trees_the_library_reads_in_it() {
         let input = std::fs::read(file).unwrap();
         let expected = ReaderBuilder::new().lenient(true).read_collection(&input);
         let expected = expected.unwrap().trees;
-        let built: Vec<&SgfTree> = read.iter().map(|game| &game.tree).collect();
+        let built: Vec<&SgfTree> = read.iter().map(|game| &game.product).collect();
         assert_eq!(built, expected.iter().collect::<Vec<_>>(), "{name}");
         for game in read {
             let span = game.span.start as usize..game.span.end as usize;
@@ -74,7 +74,7 @@ fn every_corpus_file_gives_the_trees_the_library_reads_in_it() {
                     .read_collection(&input[span]);
                 assert_eq!(
                     again.unwrap().trees,
-                    std::slice::from_ref(&game.tree),
+                    std::slice::from_ref(&game.product),
                     "{name}"
                 );
             }
@@ -141,7 +141,7 @@ fn a_strict_builder_refuses_a_game_and_builds_the_others() {
     // Leniently, the values are merged, with a warning.
     let read = read(&sources, Policy::StrictThenLenient, 1);
     assert_eq!(names(&read[0].1), ["a", "b", "c"]);
-    assert_eq!(read[0].1[1].tree.get("C").unwrap(), ["x\n\ny"]);
+    assert_eq!(read[0].1[1].product.get("C").unwrap(), ["x\n\ny"]);
 }
 
 #[test]
@@ -245,7 +245,7 @@ fn damaged_corpus_files_give_the_trees_the_lenient_library_reads_in_them() {
             unreachable!()
         };
         let expected = reader.lenient(true).read_collection(bytes).unwrap();
-        let built: Vec<&SgfTree> = read.iter().map(|game| &game.tree).collect();
+        let built: Vec<&SgfTree> = read.iter().map(|game| &game.product).collect();
         assert_eq!(built, expected.trees.iter().collect::<Vec<_>>(), "{name}");
         games += read.len();
         let skipped = |w: &&sgf_stream::Warning| w.kind().code() == "skipped_game_tree";

@@ -11,8 +11,21 @@
 //! begins, its pieces, the input ends (or could not be read). Memory is
 //! bounded by the batches in flight and the reader's limits, never by the
 //! size of a file; the results are the same for any number of jobs.
-//! [`Trees`] is a ready-made job: every game as an owned tree, with its
-//! span and charset.
+//!
+//! Ready-made jobs give every game as a [`Game`]: a product, with its
+//! span in the input and its charset. Each is read under the
+//! collection's [`Policy`] (lenient repairs are diagnostics; a game the
+//! strict builder or collector refuses is an error diagnostic and no
+//! product; a game the lenient reader gives up is no product):
+//!
+//! | job | each game's product | made by |
+//! |---|---|---|
+//! | [`Trees`] | an owned [`SgfTree`](sgf_stream::SgfTree) | the library's [`TreeBuilder`](sgf_stream::build::TreeBuilder) |
+//! | [`Compacts`] | a [`CompactTree`](sgf_stream::CompactTree) over the game's own bytes (its text in memory, read as written), else over its built tree written out | [`CompactTree::from_bytes`](sgf_stream::CompactTree::from_bytes), [`from_tree`](sgf_stream::CompactTree::from_tree) |
+//! | [`Records`] | a [`GameRecord`](sgf_stream::game::GameRecord): game information, main-line moves, values not to the letter; no tree | the library's [`GameCollector`](sgf_stream::game::GameCollector) |
+//!
+//! For anything else (the events visited), a caller writes its own
+//! [`Job`].
 //!
 //! A record in another format (GIB, NGF, UGF: see
 //! [`sgf_stream::formats`]) is read whole (up to [`MAX_RECORD`] bytes),
@@ -68,6 +81,9 @@
 //!
 //! [`Batches`]: sgf_stream::read::Batches
 
+mod compacts;
+mod game_records;
+mod games;
 mod lines;
 mod piece;
 mod record;
@@ -84,6 +100,9 @@ use std::time::Duration;
 
 use sgf_stream::ReaderBuilder;
 
+pub use compacts::{CompactVisit, Compacts};
+pub use game_records::{RecordVisit, Records};
+pub use games::Game;
 pub use piece::Done;
 pub use record::MAX_RECORD;
 pub use source::{total_size, Input, Source, STDIN_NAME};

@@ -126,6 +126,7 @@ fn pass<J: Job>(
         }
     }
     let warnings = reader.take_warnings();
+    visitor.warnings(&warnings, ctx);
     Pass {
         out: visitor.take(ctx, &mut notes),
         notes,
@@ -322,8 +323,9 @@ pub(crate) fn read_stream<J: Job, R: Read>(
         pending.place_notes(&mut notes, reader.get_ref(), start);
         let position = reader.position();
         if closed && position - emitted_to >= EMIT_EVERY {
-            pending.add_warnings(reader.take_warnings(), start);
-            let out = visitor.take(&Ctx::Stream(&report, start.offset), &mut notes);
+            let ctx = Ctx::Stream(&report, start.offset);
+            let warnings = reader.take_warnings();
+            let out = pending.take(&mut visitor, warnings, &ctx, start, &mut notes);
             pending.place_notes(&mut notes, reader.get_ref(), start);
             let done = pending.done(out, &mut depth, position - emitted_to);
             emitted_to = position;
@@ -332,9 +334,10 @@ pub(crate) fn read_stream<J: Job, R: Read>(
             }
         }
     }
-    pending.add_warnings(reader.take_warnings(), start);
     let bytes = reader.position() - emitted_to;
-    let out = visitor.take(&Ctx::Stream(&report, start.offset), &mut notes);
+    let ctx = Ctx::Stream(&report, start.offset);
+    let warnings = reader.take_warnings();
+    let out = pending.take(&mut visitor, warnings, &ctx, start, &mut notes);
     pending.place_notes(&mut notes, reader.get_ref(), start);
     let _ = emit(pending.done(out, &mut depth, bytes));
     Ok(())
@@ -362,12 +365,24 @@ impl Pending {
         }
     }
 
-    fn add_warnings(&mut self, warnings: Vec<Warning>, start: Position) {
+    /// What `visitor` gathered, in a stream that starts at `start` of
+    /// its input: it is given the reader's `warnings` since the last take
+    /// first, and they are kept, placed in the input.
+    fn take<V: Visit>(
+        &mut self,
+        visitor: &mut V,
+        warnings: Vec<Warning>,
+        ctx: &Ctx<'_>,
+        start: Position,
+        notes: &mut Vec<Note>,
+    ) -> V::Out {
+        visitor.warnings(&warnings, ctx);
         for warning in warnings {
             let mut diagnostic = Diagnostic::warning(&warning);
             diagnostic.position = warning.position().counted_from(start);
             self.warnings.push(diagnostic);
         }
+        visitor.take(ctx, notes)
     }
 
     fn done<O>(&mut self, out: O, depth: &mut Depth, bytes: u64) -> Done<O> {

@@ -4,28 +4,16 @@
 use std::ops::Range;
 
 use sgf_stream::build::TreeBuilder;
-use sgf_stream::charset::CharsetReport;
 use sgf_stream::read::LineIndex;
 use sgf_stream::{Event, SgfTree};
 
-use super::visit::{Ctx, Job, Note, Visit};
+use super::games::{games_visitor, refusal, Game, Games, Make};
+use super::visit::{Ctx, Job, Note};
 use super::Policy;
-use crate::diagnostics::Severity;
 
-/// A game of a collection, built as an [`SgfTree`].
-#[derive(Debug, Clone, PartialEq)]
-pub struct GameTree {
-    /// The game.
-    pub tree: SgfTree,
-    /// Its bytes in the input: from its first `(` to past its last `)`.
-    /// The piece's diagnostics in this range are the game's
-    /// ([`Done::diagnostics_in`](super::Done::diagnostics_in)); where
-    /// the lenient reader supplied a `)` missing at the end of the input,
-    /// the span ends there, and the warning that says so is at its end.
-    pub span: Range<u64>,
-    /// The charset its text was read in, and how it was chosen.
-    pub charset: CharsetReport,
-}
+/// A game of a collection, built as an [`SgfTree`]: what [`Trees`]
+/// gives, the tree in [`product`](Game::product).
+pub type GameTree = Game<SgfTree>;
 
 /// The [`Job`] that builds every game as an [`SgfTree`] with the
 /// library's [`TreeBuilder`]: lenient (its repairs are diagnostics)
@@ -49,7 +37,7 @@ pub struct GameTree {
 ///     if let Delivery::Piece(input, done) = delivery {
 ///         for game in &done.out {
 ///             let codes: Vec<_> = done.diagnostics_in(&game.span).iter().map(|d| d.code).collect();
-///             let name = game.tree.get("GN").unwrap()[0].to_string();
+///             let name = game.product.get("GN").unwrap()[0].to_string();
 ///             games.push((input.name.clone(), name, game.span.clone(), codes));
 ///         }
 ///     }
@@ -84,91 +72,87 @@ impl Job for Trees {
     type Visitor = TreeVisit;
 
     fn visitor(&self) -> TreeVisit {
-        TreeVisit {
-            lenient: self.lenient,
-            builder: builder(self.lenient),
-            games: Vec::new(),
-            depth: 0,
-            start: 0,
-            refused: false,
-        }
+        TreeVisit(self.games())
     }
 }
 
-/// The library's tree builder, lenient or strict.
-fn builder(lenient: bool) -> TreeBuilder {
-    match lenient {
-        true => TreeBuilder::lenient(),
-        false => TreeBuilder::new(),
+impl Trees {
+    /// The games of a piece, built as this job builds them.
+    pub(super) fn games(&self) -> Games<Builder> {
+        Games::new(Builder::new(self.lenient))
     }
 }
 
-/// The visitor of [`Trees`]: the games of one piece.
+games_visitor!(
+    /// The visitor of [`Trees`]: the games of one piece.
+    ///
+    /// A collection drives it; by hand, over a batch in memory:
+    ///
+    /// ```
+    /// use sgf_stream::{read::Batch, Parser};
+    /// use sgf_tool::collection::{Ctx, Job, Policy, Trees, Visit};
+    ///
+    /// let batch = Batch::whole(b"(;GN[a]C[x]C[y])(;GN[b])".to_vec());
+    /// let decoded = batch.decode();
+    /// let ctx = Ctx::Batch(&decoded);
+    /// let mut visit = Trees::new(Policy::Lenient).visitor();
+    /// let mut notes = Vec::new();
+    /// for item in Parser::new(decoded.text()).into_spans() {
+    ///     let (event, span) = item?;
+    ///     visit.event(&event, span, &ctx, &mut notes);
+    /// }
+    /// let games = visit.take(&ctx, &mut notes);
+    /// assert_eq!(games[0].product.get("C").unwrap(), ["x\n\ny"]);
+    /// assert_eq!((notes[0].code, notes[0].at), ("merged_property", 11));
+    /// # Ok::<(), sgf_stream::Error>(())
+    /// ```
+    TreeVisit,
+    Builder,
+    SgfTree
+);
+
+/// The library's tree builder, lenient (its repairs are notes) or
+/// strict, as the maker of each game's [`SgfTree`]: for [`Trees`] and
+/// [`Compacts`](super::Compacts).
 #[derive(Debug)]
-pub struct TreeVisit {
+pub(super) struct Builder {
     lenient: bool,
     builder: TreeBuilder,
-    games: Vec<GameTree>,
-    /// Game trees and variations open.
-    depth: u32,
-    /// Where the current game starts, as the spans count.
-    start: u64,
-    /// The builder refused the current game: its events are passed over.
-    refused: bool,
 }
 
-impl Visit for TreeVisit {
-    type Out = Vec<GameTree>;
+impl Builder {
+    pub(super) fn new(lenient: bool) -> Builder {
+        let builder = match lenient {
+            true => TreeBuilder::lenient(),
+            false => TreeBuilder::new(),
+        };
+        Builder { lenient, builder }
+    }
+}
 
-    fn event(&mut self, event: &Event<'_>, span: Range<u64>, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
-        match event {
-            Event::StartGameTree if self.depth == 0 => {
-                self.start = span.start;
-                self.refused = false;
-                self.depth = 1;
-            }
-            Event::StartGameTree => self.depth += 1,
-            Event::EndGameTree => self.depth = self.depth.saturating_sub(1),
-            _ => {}
-        }
-        if self.refused {
-            return;
-        }
+impl Make for Builder {
+    type Made = SgfTree;
+
+    fn push(
+        &mut self,
+        event: &Event<'_>,
+        span: Range<u64>,
+        _: &Ctx<'_>,
+        notes: &mut Vec<Note>,
+    ) -> Result<Option<SgfTree>, Note> {
         let at = span.start;
-        let end = span.end;
         let pushed = self.builder.push_spanned(event, span);
         // Only the repairs' offsets are wanted: the notes are placed in
         // the input when the piece's diagnostics are made.
         for repair in self.builder.take_warnings(&LineIndex::default()) {
             notes.push(Note::repair(&repair));
         }
-        match pushed {
-            Ok(Some(tree)) => self.games.push(GameTree {
-                tree,
-                span: ctx.input_offset(self.start)..ctx.input_offset(end),
-                charset: ctx.charset(self.start),
-            }),
-            Ok(None) => {}
-            Err(err) => {
-                notes.push(Note {
-                    at,
-                    code: err.kind.code(),
-                    severity: Severity::Error,
-                    message: err.kind.to_string(),
-                });
-                // The builder is left in no known state: a new one takes
-                // the next game.
-                self.builder = builder(self.lenient);
-                self.refused = self.depth > 0;
-            }
-        }
+        pushed.map_err(|err| refusal(at, err.kind.code(), err.kind.to_string()))
     }
 
-    fn take(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) -> Vec<GameTree> {
-        std::mem::take(&mut self.games)
-    }
-
-    fn abandoned(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) {
-        self.builder.abandon();
+    fn reset(&mut self) {
+        // The builder is left in no known state: a new one takes the
+        // next game.
+        *self = Builder::new(self.lenient);
     }
 }

@@ -136,6 +136,18 @@ pub trait Visit {
     fn abandoned(&mut self, ctx: &Ctx<'_>, notes: &mut Vec<Note>) {
         let _ = (ctx, notes);
     }
+
+    /// What the reader found wrong or repaired since the last
+    /// [`take`](Self::take), given just before it: its warnings
+    /// ([`Reader::take_warnings`]), each [`range`](Warning::range)
+    /// counted as the events' spans are, so that a visitor can tell the
+    /// games the lenient reader repaired. They are the piece's
+    /// diagnostics as well; by default nothing is done.
+    ///
+    /// [`Reader::take_warnings`]: sgf_stream::Reader::take_warnings
+    fn warnings(&mut self, warnings: &[Warning], ctx: &Ctx<'_>) {
+        let _ = (warnings, ctx);
+    }
 }
 
 /// A caller's work on a collection: a fresh [`Visit`] for each piece,
