@@ -31,6 +31,12 @@ mod tree;
 
 use pyo3::prelude::*;
 
+/// The binding's allocations (games, rows, Arrow buffers): small blocks
+/// from mimalloc, large ones from the system ([`sgf_alloc`]). Its worker
+/// threads make what the thread that hands results to Python frees.
+#[global_allocator]
+static ALLOCATOR: sgf_alloc::Split = sgf_alloc::Split;
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_read::parse, m)?)?;
