@@ -15,8 +15,7 @@ use std::ops::Range;
 use bytes::Bytes;
 use sgf_stream::build::TreeBuilder;
 use sgf_stream::charset::CharsetMode;
-use sgf_stream::read::LineIndex;
-use sgf_stream::{ErrorKind, Event, ReaderBuilder, SgfTree, TreeErrorKind, Warning};
+use sgf_stream::{ErrorKind, Event, ReaderBuilder, SgfTree, TreeErrorKind};
 use sgf_tool::collection::{Collection, Ctx, Job, Note, Policy, Visit};
 use sgf_tool::diagnostics::Severity;
 
@@ -323,8 +322,7 @@ impl Visitor {
             tree: None,
             repairs: Vec::new(),
         });
-        for repair in built.repairs.drain(..) {
-            let mut note = Note::repair(&repair);
+        for mut note in built.repairs.drain(..) {
             note.at += self.start;
             notes.push(note);
         }
@@ -356,7 +354,7 @@ impl Visitor {
         let end = span.start;
         let at = span.start;
         let pushed = builder.push_spanned(event, span);
-        notes.extend(take_repairs(builder).iter().map(Note::repair));
+        notes.extend(Note::take_repairs(builder));
         self.events.push(event);
         let closed = self.depth == 0 && matches!(event, Event::EndGameTree);
         match pushed {
@@ -373,24 +371,18 @@ impl Visitor {
     }
 }
 
-/// The repairs `builder` made since the last call. Only their ranges
-/// count here: a note is placed by its offset when the piece's
-/// diagnostics are made, so the warnings are placed on no lines.
-fn take_repairs(builder: &mut TreeBuilder) -> Vec<Warning> {
-    builder.take_warnings(&LineIndex::default())
-}
-
 /// The library's lenient tree builder over one game's text.
 struct Trees {
     builder: TreeBuilder,
     tree: Option<SgfTree>,
-    repairs: Vec<Warning>,
+    /// Its repairs, at offsets in the game's text.
+    repairs: Vec<Note>,
 }
 
 impl Sink for Trees {
     fn event(&mut self, event: &Event<'_>, span: Range<u64>) -> bool {
         let pushed = self.builder.push_spanned(event, span);
-        self.repairs.extend(take_repairs(&mut self.builder));
+        self.repairs.extend(Note::take_repairs(&mut self.builder));
         match pushed {
             Ok(Some(tree)) => {
                 self.tree = Some(tree);

@@ -4,7 +4,6 @@
 use std::ops::Range;
 
 use sgf_stream::build::TreeBuilder;
-use sgf_stream::read::LineIndex;
 use sgf_stream::{Event, SgfTree};
 
 use super::games::{games_visitor, refusal, Game, Games, Make};
@@ -142,11 +141,7 @@ impl Make for Builder {
     ) -> Result<Option<SgfTree>, Note> {
         let at = span.start;
         let pushed = self.builder.push_spanned(event, span);
-        // Only the repairs' offsets are wanted: the notes are placed in
-        // the input when the piece's diagnostics are made.
-        for repair in self.builder.take_warnings(&LineIndex::default()) {
-            notes.push(Note::repair(&repair));
-        }
+        notes.extend(Note::take_repairs(&mut self.builder));
         pushed.map_err(|err| refusal(at, err.kind.code(), err.kind.to_string()))
     }
 

@@ -4,9 +4,11 @@
 
 use std::ops::Range;
 
+use sgf_stream::build::TreeBuilder;
 use sgf_stream::charset::CharsetReport;
 use sgf_stream::formats::Converted;
-use sgf_stream::{read::DecodedBatch, Event, Warning};
+use sgf_stream::read::{DecodedBatch, LineIndex};
+use sgf_stream::{Event, Warning};
 
 use crate::diagnostics::Severity;
 
@@ -54,6 +56,33 @@ impl Note {
             severity: Severity::of_repair(kind),
             message: kind.to_string(),
         }
+    }
+
+    /// The notes of the repairs `builder` made since the last call, each
+    /// at the start of the bytes it concerns as the events' spans count
+    /// them ([`repair`](Self::repair)).
+    ///
+    /// ```
+    /// use sgf_stream::{build::TreeBuilder, Parser};
+    /// use sgf_tool::collection::Note;
+    ///
+    /// let mut builder = TreeBuilder::lenient();
+    /// for item in Parser::new(b"(;C[a]C[b];B[aa]B[bb])").into_spans() {
+    ///     let (event, span) = item?;
+    ///     builder.push_spanned(&event, span)?;
+    /// }
+    /// let notes: Vec<Note> = Note::take_repairs(&mut builder).collect();
+    /// let places: Vec<_> = notes.iter().map(|note| (note.code, note.at)).collect();
+    /// // The repeated comment merged, the second move of a colour dropped.
+    /// assert_eq!(places, [("merged_property", 6), ("dropped_repeat", 16)]);
+    /// assert_eq!(Note::take_repairs(&mut builder).count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn take_repairs(builder: &mut TreeBuilder) -> impl Iterator<Item = Note> {
+        // A note is placed by its offset when the piece's diagnostics are
+        // made: the warnings need no lines.
+        let repairs = builder.take_warnings(&LineIndex::default());
+        repairs.into_iter().map(|repair| Note::repair(&repair))
     }
 }
 
