@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod damage;
 pub mod generate;
 pub mod records;
 

@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 use cli::{files_below, sgf, stdout_of};
+use common::damage::damage;
 use common::generate::Rng;
 use sgf_stream::ReaderBuilder;
 use tempfile::TempDir;
@@ -26,35 +27,14 @@ use tempfile::TempDir;
 /// How many damaged files the test writes.
 const FILES: usize = 300;
 
-/// What damages a file, inserted at a random place.
-fn damages() -> Vec<Vec<u8>> {
-    let long = "X".repeat(70);
-    vec![
-        format!("C[held]{long}[x]").into_bytes(),
-        format!("{long}[x]").into_bytes(),
-        b"]".to_vec(),
-        b"(".to_vec(),
-        b")".to_vec(),
-        b"[".to_vec(),
-        b";".to_vec(),
-        b"C[a]C[b]".to_vec(),
-        b"\n(;".to_vec(),
-    ]
-}
-
 /// Writes the damaged files into `dir`; gives the games the library's
 /// lenient reader finds in them, file by file.
 fn write_damaged(files: &[PathBuf], dir: &Path) -> usize {
-    let damages = damages();
     let mut rng = Rng::new(20261202);
     let mut games = 0;
     for i in 0..FILES {
         let mut bytes = fs::read(&files[rng.range(0, files.len())]).unwrap();
-        for _ in 0..rng.range(1, 5) {
-            let at = rng.range(0, bytes.len() + 1);
-            let damage = &damages[rng.range(0, damages.len())];
-            bytes.splice(at..at, damage.iter().copied());
-        }
+        damage(&mut bytes, &mut rng);
         if i % 3 == 0 {
             bytes.extend(fs::read(&files[rng.range(0, files.len())]).unwrap());
         }

@@ -207,26 +207,11 @@ fn damaged_corpus_files_give_the_trees_the_lenient_library_reads_in_them() {
     let Some(files) = common::corpus_files() else {
         return;
     };
-    let long = "X".repeat(70);
-    let damages: Vec<Vec<u8>> = vec![
-        format!("C[held]{long}[x]").into_bytes(),
-        b"]".to_vec(),
-        b"(".to_vec(),
-        b")".to_vec(),
-        b"[".to_vec(),
-        b";".to_vec(),
-        b"C[a]C[b]".to_vec(),
-        b"\n(;".to_vec(),
-    ];
     let mut rng = common::generate::Rng::new(20261202);
     let mut sources = Vec::new();
     for i in 0..300 {
         let mut bytes = std::fs::read(&files[rng.range(0, files.len())]).unwrap();
-        for _ in 0..rng.range(1, 5) {
-            let at = rng.range(0, bytes.len() + 1);
-            let damage = &damages[rng.range(0, damages.len())];
-            bytes.splice(at..at, damage.iter().copied());
-        }
+        common::damage::damage(&mut bytes, &mut rng);
         sources.push(Source::Bytes {
             name: format!("{i}.sgf"),
             bytes: bytes.into(),
