@@ -51,6 +51,8 @@ mod scratch;
 pub mod search;
 mod step;
 mod symmetry;
+#[cfg(test)]
+mod testing;
 mod turn;
 mod work;
 mod zobrist;

@@ -182,14 +182,7 @@ mod tests {
 
     #[test]
     fn notes_are_those_a_naive_search_finds() {
-        // A linear congruential generator: the same cases on every run.
-        let mut seed = 7u64;
-        let mut next = |n: u64| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) % n
-        };
+        let mut next = crate::testing::numbers(7);
         let (mut several, mut at_numbers) = (0, 0);
         for _ in 0..300 {
             let size = sgf_stream::typed::BoardSize::square(5);

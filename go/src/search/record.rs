@@ -420,14 +420,7 @@ mod tests {
 
     #[test]
     fn entries_are_those_a_full_scan_finds() {
-        // A linear congruential generator: the same games on every run.
-        let mut seed = 3u64;
-        let mut next = |n: u64| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) % n
-        };
+        let mut next = crate::testing::numbers(3);
         let mut set_up = 0;
         for _ in 0..300 {
             let mut sgf = String::from("(;SZ[5]");
