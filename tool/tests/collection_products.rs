@@ -5,47 +5,17 @@
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
+#[path = "support/collection.rs"]
+mod support;
 
-use std::ops::{ControlFlow, Range};
+use std::ops::Range;
 
 use sgf_stream::formats::{self, Format};
 use sgf_stream::game::{GameCollector, GameRecord};
 use sgf_stream::{CompactTree, Parser, ReaderBuilder, SgfTree};
-use sgf_tool::collection::{
-    Collection, Compacts, Delivery, Game, Job, Policy, Records, Source, Visit,
-};
+use sgf_tool::collection::{Collection, Compacts, Game, Policy, Records, Source};
 use sgf_tool::diagnostics::{Diagnostic, Severity};
-
-/// One input read: its name, its games, its diagnostics.
-type Read<T> = (String, Vec<Game<T>>, Vec<Diagnostic>);
-
-fn run<J, T>(collection: &Collection, sources: &[Source], job: &J) -> Vec<Read<T>>
-where
-    J: Job,
-    J::Visitor: Visit<Out = Vec<Game<T>>>,
-{
-    let mut inputs: Vec<Read<T>> = Vec::new();
-    collection.run(sources, job, |delivery| {
-        match delivery {
-            Delivery::Begin(input) => inputs.push((input.name.clone(), Vec::new(), Vec::new())),
-            Delivery::Piece(_, done) => {
-                let input = inputs.last_mut().unwrap();
-                input.1.extend(done.out);
-                input.2.extend(done.diagnostics);
-            }
-            _ => {}
-        }
-        ControlFlow::Continue(())
-    });
-    inputs
-}
-
-fn bytes(name: &str, text: impl AsRef<[u8]>) -> Source {
-    Source::Bytes {
-        name: name.into(),
-        bytes: text.as_ref().to_vec().into(),
-    }
-}
+use support::{bytes, run, Read};
 
 /// A compact tree as plain data: its bytes, and each node's offset,
 /// whether it has a child, and its next sibling.

@@ -4,11 +4,14 @@
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
+#[path = "support/collection.rs"]
+mod support;
 
 use std::ops::ControlFlow;
 
 use sgf_stream::{ReaderBuilder, SgfTree};
 use sgf_tool::collection::{Collection, Delivery, GameTree, Policy, Source, Trees};
+use support::bytes;
 
 /// The games of each input, in order: (input name, its games).
 fn read(sources: &[Source], policy: Policy, jobs: usize) -> Vec<(String, Vec<GameTree>)> {
@@ -20,23 +23,10 @@ fn read_with(
     sources: &[Source],
     policy: Policy,
 ) -> Vec<(String, Vec<GameTree>)> {
-    let mut inputs: Vec<(String, Vec<GameTree>)> = Vec::new();
-    collection.run(sources, &Trees::new(policy), |delivery| {
-        match delivery {
-            Delivery::Begin(input) => inputs.push((input.name.clone(), Vec::new())),
-            Delivery::Piece(_, done) => inputs.last_mut().unwrap().1.extend(done.out),
-            _ => {}
-        }
-        ControlFlow::Continue(())
-    });
-    inputs
-}
-
-fn bytes(name: &str, text: &str) -> Source {
-    Source::Bytes {
-        name: name.into(),
-        bytes: text.as_bytes().to_vec().into(),
-    }
+    let read = support::run(&collection, sources, &Trees::new(policy));
+    read.into_iter()
+        .map(|(name, games, _)| (name, games))
+        .collect()
 }
 
 fn names(games: &[GameTree]) -> Vec<String> {
