@@ -10,6 +10,12 @@
 //! blocks (batches of input, a piece's output) stay with the system's
 //! allocator, which hands them from thread to thread better.
 //!
+//! mimalloc is built without transparent huge pages (its `no_thp`
+//! feature): it does not ask the kernel to back its memory with 2 MiB
+//! pages, each zeroed whole at its first touch, for a process whose
+//! small blocks take a few megabytes. The process's other memory is left
+//! to the system's settings.
+//!
 //! ```
 //! #[global_allocator]
 //! static ALLOCATOR: sgf_alloc::Split = sgf_alloc::Split;
