@@ -1,15 +1,14 @@
 //! Gathering statistics from one input's events, and merging them.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use std::ops::Range;
 
-use sgf_stream::charset::CharsetSource;
+use sgf_stream::charset::{Charset, CharsetSource};
 use sgf_stream::game::{Date, Dates, GameCollector, GameInfo, NormalizeError, Normalized};
 use sgf_stream::game::{Rank, Reason};
-use sgf_stream::typed::Color;
+use sgf_stream::typed::{BoardSize, Color};
 use sgf_stream::{Event, RawValues};
 
 use sgf_tool::collection::{Ctx, Note, Visit};
@@ -83,10 +82,9 @@ pub struct Stats {
     pub idents: Counter,
     /// Uses of each property identifier, by slot, not yet in `idents`.
     table: Idents,
-    /// Players by rank ordinal, not yet in `ranks`.
-    rank_keys: Keyed,
-    /// Games by year, not yet in `years`.
-    year_keys: Keyed,
+    /// Games by board size, result, reason, year and charset, and players
+    /// by rank, not yet in their counters.
+    keys: Keyed,
     /// The earliest first date and the latest last date (`DT`).
     pub dates: Option<(Date, Date)>,
 }
@@ -96,17 +94,32 @@ impl Stats {
     /// to `idents`, `ranks` and `years`, by name: to do before reporting.
     pub fn settle(&mut self) {
         self.table.drain_into(&mut self.idents);
-        let rank = |key| Rank::from_ordinal(key as i8).map(|rank| rank.to_string());
-        self.rank_keys.drain_into(&mut self.ranks, rank);
-        let year = |key: i32| Some(key.to_string());
-        self.year_keys.drain_into(&mut self.years, year);
+        for (key, count) in self.keys.0.drain() {
+            let (counter, name) = match key {
+                Key::Size(size) => (&mut self.board_sizes, size.to_string()),
+                Key::Result(class) => (&mut self.results, class.to_string()),
+                Key::Reason(reason) => (&mut self.reasons, reason.to_string()),
+                Key::Charset(charset, source) => {
+                    let name = format!("{charset} ({})", source_name(source));
+                    (&mut self.charsets, name)
+                }
+                Key::Rank(ordinal) => {
+                    let rank = |key| Rank::from_ordinal(key as i8).map(|rank| rank.to_string());
+                    (&mut self.ranks, Key::name(ordinal, rank))
+                }
+                Key::Year(year) => (
+                    &mut self.years,
+                    Key::name(year, |year| Some(year.to_string())),
+                ),
+            };
+            *counter.entry(name).or_default() += count;
+        }
     }
 
     /// Adds `other` to these statistics.
     pub fn merge(&mut self, other: Stats) {
         self.table.merge(other.table);
-        self.rank_keys.merge(other.rank_keys);
-        self.year_keys.merge(other.year_keys);
+        self.keys.merge(other.keys);
         self.files_with_errors += other.files_with_errors;
         self.games += other.games;
         self.nodes += other.nodes;
@@ -150,43 +163,72 @@ pub(super) fn bump(counter: &mut Counter, key: &str) {
     }
 }
 
-/// Counts by a small number (a rank's ordinal, a year), or by why
-/// there is none, until [`drain_into`](Self::drain_into) names them: no
-/// text is made per game.
-#[derive(Debug, Clone, Default)]
-struct Keyed(HashMap<i32, u64, BuildHasherDefault<Fnv>>);
+/// What a game is counted under, besides its players: a key of one of
+/// the counters, kept as a value until [`Stats::settle`] names it, so
+/// that no text is made per game or per piece.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Key {
+    /// `board_sizes`.
+    Size(BoardSize),
+    /// `results`, by [`result_class`].
+    Result(&'static str),
+    /// `reasons`.
+    Reason(&'static str),
+    /// `charsets`: the charset read and how it was chosen.
+    Charset(Charset, CharsetSource),
+    /// `ranks`, by a rank's ordinal, or [`Key::MISSING`] or [`Key::UNREAD`].
+    Rank(i32),
+    /// `years`, or [`Key::MISSING`] or [`Key::UNREAD`].
+    Year(i32),
+}
 
-impl Keyed {
+impl Key {
     /// The property is absent.
     const MISSING: i32 = i32::MIN;
     /// Its value is not read.
     const UNREAD: i32 = i32::MIN + 1;
 
-    fn add<T>(&mut self, value: Result<T, NormalizeError>, key: impl Fn(T) -> i32) {
-        let key = match value {
-            Ok(value) => key(value),
-            Err(NormalizeError::Missing) => Keyed::MISSING,
-            Err(_) => Keyed::UNREAD,
-        };
+    /// The number of a normalised value, or why there is none.
+    fn number<T>(value: Result<T, NormalizeError>, number: impl Fn(T) -> i32) -> i32 {
+        match value {
+            Ok(value) => number(value),
+            Err(NormalizeError::Missing) => Key::MISSING,
+            Err(_) => Key::UNREAD,
+        }
+    }
+
+    /// The name of a number that [`Key::number`] gave.
+    fn name(number: i32, name: impl Fn(i32) -> Option<String>) -> String {
+        match number {
+            Key::MISSING => "(none)".to_string(),
+            Key::UNREAD => "(not read)".to_string(),
+            _ => name(number).unwrap_or_default(),
+        }
+    }
+}
+
+/// Counts by [`Key`].
+#[derive(Debug, Clone, Default)]
+struct Keyed(HashMap<Key, u64, BuildHasherDefault<Fnv>>);
+
+impl Keyed {
+    fn add(&mut self, key: Key) {
         *self.0.entry(key).or_default() += 1;
+    }
+
+    /// Takes one count of `key` back.
+    fn remove(&mut self, key: Key) {
+        if let Some(count) = self.0.get_mut(&key) {
+            *count -= 1;
+            if *count == 0 {
+                self.0.remove(&key);
+            }
+        }
     }
 
     fn merge(&mut self, other: Keyed) {
         for (key, count) in other.0 {
             *self.0.entry(key).or_default() += count;
-        }
-    }
-
-    /// Adds the counts to `counter`, each key named by `name` (`(none)`
-    /// and `(not read)` for the others).
-    fn drain_into(&mut self, counter: &mut Counter, name: impl Fn(i32) -> Option<String>) {
-        for (key, count) in self.0.drain() {
-            let name = match key {
-                Keyed::MISSING => Some("(none)".to_string()),
-                Keyed::UNREAD => Some("(not read)".to_string()),
-                _ => name(key),
-            };
-            *counter.entry(name.unwrap_or_default()).or_default() += count;
         }
     }
 }
@@ -209,16 +251,22 @@ impl Game {
         stats.games += 1;
         stats.variations += self.leaves.saturating_sub(1);
         let info = self.info.unwrap_or_default();
-        bump(&mut stats.board_sizes, &info.size.to_string());
+        stats.keys.add(Key::Size(info.size));
         let normalized = self.normalized;
-        bump(&mut stats.results, result_class(&normalized));
+        stats.keys.add(Key::Result(result_class(&normalized)));
         let reason = normalized.reason().map_or("(none)", Reason::as_str);
-        bump(&mut stats.reasons, reason);
+        stats.keys.add(Key::Reason(reason));
         let ordinal = |rank: Rank| i32::from(rank.ordinal());
-        stats.rank_keys.add(normalized.black_rank, ordinal);
-        stats.rank_keys.add(normalized.white_rank, ordinal);
+        stats
+            .keys
+            .add(Key::Rank(Key::number(normalized.black_rank, ordinal)));
+        stats
+            .keys
+            .add(Key::Rank(Key::number(normalized.white_rank, ordinal)));
         let year = |dates: Dates| i32::from(dates.first().year());
-        stats.year_keys.add(normalized.dates, year);
+        stats
+            .keys
+            .add(Key::Year(Key::number(normalized.dates, year)));
         if let (Some(first), Some(last)) = (normalized.date(), normalized.date_last()) {
             stats.add_date_range(first, last);
         }
@@ -250,7 +298,7 @@ pub struct Collect {
     /// its charset was counted under: what a game the reader gives up
     /// takes back.
     before_game: (u64, u64),
-    charset_key: String,
+    charset_key: Option<Key>,
     collector: GameCollector,
     after_end: bool,
 }
@@ -264,7 +312,7 @@ impl Default for Collect {
             fed: 0,
             game: None,
             before_game: (0, 0),
-            charset_key: String::new(),
+            charset_key: None,
             collector: GameCollector::lenient().without_moves(),
             after_end: false,
         }
@@ -312,11 +360,8 @@ impl Visit for Collect {
     fn abandoned(&mut self, _: &Ctx<'_>, _: &mut Vec<Note>) {
         if self.game.take().is_some() {
             (self.stats.nodes, self.stats.moves) = self.before_game;
-            if let Some(count) = self.stats.charsets.get_mut(&self.charset_key) {
-                *count -= 1;
-                if *count == 0 {
-                    self.stats.charsets.remove(&self.charset_key);
-                }
+            if let Some(key) = self.charset_key {
+                self.stats.keys.remove(key);
             }
         }
     }
@@ -375,10 +420,9 @@ impl Collect {
         self.fed = 0;
         self.before_game = (self.stats.nodes, self.stats.moves);
         let report = ctx.charset(at);
-        self.charset_key.clear();
-        let source = source_name(report.source);
-        let _ = write!(self.charset_key, "{} ({source})", report.charset);
-        bump(&mut self.stats.charsets, &self.charset_key);
+        let key = Key::Charset(report.charset, report.source);
+        self.charset_key = Some(key);
+        self.stats.keys.add(key);
     }
 
     /// Hands `event` to the collector; a game's information when it closes.
