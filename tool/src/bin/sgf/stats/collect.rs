@@ -537,6 +537,38 @@ mod tests {
     }
 
     #[test]
+    fn a_game_the_reader_gives_up_is_not_counted() {
+        let data = b"(;CA[UTF-8]SZ[9]RE[B+R];B[aa])(;SZ[13]RE[W+R];W[bb])";
+        let batch = sgf_stream::read::Batch::whole(data.to_vec());
+        let decoded = batch.decode();
+        let mut collect = Collect::default();
+        let ctx = Ctx::Batch(&decoded);
+        let events: Vec<_> = sgf_stream::Parser::new(decoded.text())
+            .into_spans()
+            .collect();
+        let (last, events) = events.split_last().unwrap();
+        for item in events {
+            let (event, span) = item.clone().unwrap();
+            collect.event(&event, span, &ctx, &mut Vec::new());
+        }
+        // As the runner does: just before the event that closes the game.
+        collect.abandoned(&ctx, &mut Vec::new());
+        let (event, span) = last.clone().unwrap();
+        collect.event(&event, span, &ctx, &mut Vec::new());
+        let mut stats = collect.take(&ctx, &mut Vec::new());
+        stats.settle();
+        assert_eq!((stats.games, stats.nodes, stats.moves), (1, 2, 1));
+        let keys = |counter: &Counter| {
+            let mut keys: Vec<String> = counter.keys().cloned().collect();
+            keys.sort();
+            keys
+        };
+        assert_eq!(keys(&stats.charsets), ["UTF-8 (declared)"]);
+        assert_eq!(keys(&stats.board_sizes), ["9"]);
+        assert_eq!(keys(&stats.results), ["B+R"]);
+    }
+
+    #[test]
     fn merged_pieces_keep_every_identifier() {
         let mut stats = Stats::default();
         stats.merge(piece(b"(;MULTIGOGM[1])"));
