@@ -108,6 +108,46 @@ unsafe impl GlobalAlloc for Split {
     }
 }
 
+/// Has the system's allocator keep the memory of large blocks for the
+/// next ones, in a program whose threads make large buffers (batches of
+/// input, a piece's output) that other threads free; returns whether the
+/// allocator took the settings.
+///
+/// glibc serves blocks from 128 KiB up with a fresh `mmap` each, until a
+/// free raises that line, and gives the top of a heap back to the kernel
+/// past a threshold: the next buffer then has its pages faulted in and
+/// zeroed again. This sets the line to 32 MiB and the threshold to 64
+/// MiB, the most glibc's own adjustment would reach, and does nothing
+/// (returns `false`) with another C library. A program calls it first
+/// thing in `main`; a library leaves its caller's allocator alone.
+///
+/// ```
+/// let kept = sgf_alloc::keep_large_blocks();
+/// assert_eq!(kept, cfg!(all(target_os = "linux", target_env = "gnu")));
+/// ```
+pub fn keep_large_blocks() -> bool {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        use std::ffi::c_int;
+        extern "C" {
+            fn mallopt(param: c_int, value: c_int) -> c_int;
+        }
+        // glibc's <malloc.h>.
+        const M_TRIM_THRESHOLD: c_int = -1;
+        const M_MMAP_THRESHOLD: c_int = -3;
+        // SAFETY: `mallopt` takes two integers and only sets glibc's
+        // allocator parameters; both values are within the ranges glibc
+        // documents (the mmap line at most 32 MiB on 64-bit systems).
+        unsafe {
+            mallopt(M_MMAP_THRESHOLD, 32 << 20) == 1 && mallopt(M_TRIM_THRESHOLD, 64 << 20) == 1
+        }
+    }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    {
+        false
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -159,6 +159,7 @@ pub enum Status {
 }
 
 fn main() -> ExitCode {
+    sgf_alloc::keep_large_blocks();
     let cli = Cli::parse();
     let status = match &cli.command {
         Command::Check(args) => check::main(args, &cli.common),
