@@ -2,6 +2,10 @@
 //! jobs, the policy, failures, and the charset visitors are told, in
 //! batches and in streams.
 
+#[allow(dead_code)]
+#[path = "support/archives.rs"]
+mod archives;
+
 use std::ops::{ControlFlow, Range};
 
 use sgf_stream::{Charset, Event, ReaderBuilder};
@@ -108,6 +112,34 @@ fn games_come_in_input_order_for_any_number_of_jobs() {
     assert_eq!(one.len(), (0..40).map(|i| i % 7 + 1).sum::<usize>());
     for jobs in [2, 3, 8] {
         let collection = Collection::new().jobs(jobs).target(20);
+        assert_eq!(games_of(&collection, &sources), one, "{jobs} jobs");
+    }
+}
+
+#[test]
+fn gzip_reads_alike_for_any_number_of_jobs() {
+    // Inflated on the cutting thread with one job, ahead of it with more;
+    // cut into many batches, with gzip members back to back.
+    let games: String = (0..3_000)
+        .map(|i| format!("(;C[{i}];B[aa]{})\n", ";W[bb]".repeat(i % 5)))
+        .collect();
+    let mut gz = archives::gzip(games.as_bytes());
+    gz.extend(archives::gzip(b"(;B[cc])"));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many.sgf.gz");
+    std::fs::write(&path, &gz).unwrap();
+    let sources = [
+        Source::Bytes {
+            name: "many.sgf.gz".into(),
+            bytes: gz.into(),
+        },
+        Source::Path(path),
+    ];
+    let one = games_of(&Collection::new().jobs(1).target(4096), &sources);
+    assert_eq!(one.len(), 2 * 3_001);
+    assert_eq!(one[3_000].2, 1);
+    for jobs in [2, 3] {
+        let collection = Collection::new().jobs(jobs).target(4096);
         assert_eq!(games_of(&collection, &sources), one, "{jobs} jobs");
     }
 }

@@ -9,6 +9,7 @@ use std::fs;
 use std::io::Read;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use archives::{gzip, tar_bytes, zip_bytes};
 use sgf_tool::inputs::{find_files, Failure, FoundFile, Input, Visitor, Walker};
@@ -97,10 +98,17 @@ fn put(dir: &Path, name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
     path
 }
 
+/// What a walk of `paths` hands over, the same with gzip inflated on
+/// the walking thread and ahead of it on a thread of its own.
 fn walk(root: &Path, paths: &[PathBuf]) -> Vec<Seen> {
-    let mut record = Record::new(root);
-    assert!(Walker::new().walk(paths, &mut record).is_continue());
-    record.seen
+    let [here, ahead] = [false, true].map(|ahead| {
+        let mut record = Record::new(root);
+        let walker = Walker::new().inflate_ahead(ahead);
+        assert!(walker.walk(paths, &mut record).is_continue());
+        record.seen
+    });
+    assert_eq!(here, ahead, "gzip inflated ahead");
+    here
 }
 
 fn file(name: &str, rel: &str) -> Seen {
@@ -348,6 +356,18 @@ fn the_visitor_stops_the_walk_anywhere() {
         assert!(flow.is_break());
         assert_eq!(record.seen, all[..stop_after]);
     }
+    // Stopping inside gzip inflated ahead: the walk returns at once,
+    // leaving the rest of a long stream unread.
+    let long: String = (0..20_000).map(|i| format!("(;C[{i}])")).collect();
+    let gz = put(dir.path(), "long.sgf.gz", gzip(long.as_bytes()));
+    let tgz = put(dir.path(), "d.tgz", gzip(&tar_bytes(MEMBERS)));
+    for (paths, stop_after) in [(vec![gz.clone(), tgz.clone()], 1), (vec![tgz, gz], 1)] {
+        let mut record = Record::new(dir.path());
+        record.stop_after = Some(stop_after);
+        let flow = Walker::new().inflate_ahead(true).walk(&paths, &mut record);
+        assert!(flow.is_break());
+        assert_eq!(record.seen.len(), stop_after);
+    }
 }
 
 #[test]
@@ -357,21 +377,28 @@ fn bytes_read_from_gz_files_and_archives_are_counted() {
     let tar = put(dir.path(), "b.tgz", gzip(&tar_bytes(MEMBERS)));
     let plain = put(dir.path(), "c.sgf", "(;C[read by the visitor])");
     let size = |path: &Path| fs::metadata(path).unwrap().len();
-    let counted = std::cell::Cell::new(0);
-    let count = |bytes| counted.set(counted.get() + bytes);
-    let walker = Walker::new().buffer_capacity(16).on_read(&count);
-    let mut record = Record::new(dir.path());
-    let _ = walker.walk(&[gz.clone(), plain], &mut record);
-    assert_eq!(counted.get(), size(&gz), "a stream read to its end");
-    assert_eq!(record.seen.len(), 2);
-    counted.set(0);
-    let _ = walker.walk(std::slice::from_ref(&tar), &mut record);
-    assert!(
-        counted.get() > 0 && counted.get() <= size(&tar),
-        "{}",
-        counted.get()
-    );
-    assert_eq!(record.seen.len(), 4);
+    for ahead in [false, true] {
+        let counted = AtomicU64::new(0);
+        let count = |bytes| {
+            counted.fetch_add(bytes, Ordering::Relaxed);
+        };
+        let walker = Walker::new()
+            .buffer_capacity(16)
+            .on_read(&count)
+            .inflate_ahead(ahead);
+        let mut record = Record::new(dir.path());
+        let _ = walker.walk(&[gz.clone(), plain.clone()], &mut record);
+        let counted_now = counted.swap(0, Ordering::Relaxed);
+        assert_eq!(counted_now, size(&gz), "a stream read to its end");
+        assert_eq!(record.seen.len(), 2);
+        let _ = walker.walk(std::slice::from_ref(&tar), &mut record);
+        let counted_now = counted.load(Ordering::Relaxed);
+        assert!(
+            counted_now > 0 && counted_now <= size(&tar),
+            "{counted_now}"
+        );
+        assert_eq!(record.seen.len(), 4);
+    }
 }
 
 #[test]
@@ -480,4 +507,38 @@ mod unix {
             "a file named directly is opened by its path"
         );
     }
+}
+
+#[test]
+fn gzip_in_memory_is_inflated_alike_on_the_walking_thread_and_ahead() {
+    let dir = TempDir::new().unwrap();
+    let long: String = (0..5_000).map(|i| format!("(;C[{i}])")).collect();
+    let mut two = gzip(long.as_bytes());
+    two.extend(gzip(b"(;W[bb])"));
+    let tgz = gzip(&tar_bytes(MEMBERS));
+    let [here, ahead] = [false, true].map(|ahead| {
+        let mut record = Record::new(dir.path());
+        let walker = Walker::new().inflate_ahead(ahead);
+        assert!(walker
+            .walk_bytes(Path::new("a.sgf.gz"), &two, &mut record)
+            .is_continue());
+        assert!(walker
+            .walk_bytes(Path::new("b.tgz"), &tgz, &mut record)
+            .is_continue());
+        assert!(walker
+            .walk_bytes(Path::new("c.sgf.gz"), &two[..two.len() / 3], &mut record)
+            .is_continue());
+        record.seen
+    });
+    assert_eq!(here, ahead);
+    let whole = format!("{long}(;W[bb])");
+    assert_eq!(
+        here,
+        [
+            stream("a.sgf.gz", "a.sgf", &whole),
+            stream("b.tgz/x/one.sgf", "b/x/one.sgf", "(;C[one])"),
+            stream("b.tgz/x/y/two.SGF", "b/x/y/two.SGF", "(;C[two])"),
+            Seen::Unreadable("c.sgf.gz".into()),
+        ]
+    );
 }

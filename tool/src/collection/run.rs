@@ -2,8 +2,9 @@
 //! groups of small files, records in other formats), the units read on
 //! worker threads, the results handed back in input order.
 //!
-//! One thread finds the inputs and cuts each into batches ([`Batches`]);
-//! worker threads read the units, any unit of any input; the calling
+//! One thread finds the inputs and cuts each into batches ([`Batches`]),
+//! with gzip inflated ahead of it on a thread of its own; worker threads
+//! read the units, any unit of any input; the calling
 //! thread takes the results in input order. At most a few units per
 //! worker are in flight, so memory stays bounded by them, whatever the
 //! size of the inputs. With one job everything runs on the calling
@@ -152,9 +153,12 @@ impl<'s, J: Job> Units<'s, J> {
         let on_read = |bytes| self.collection.count(bytes);
         let streams = self.collection.streams_only();
         let separator = self.collection.separator;
+        // With one job everything runs on the calling thread.
+        let inflate_ahead = self.collection.jobs > 1;
         source::visit(
             self.sources,
             separator,
+            inflate_ahead,
             &on_read,
             &mut |found| match found {
                 Found::File {

@@ -135,14 +135,19 @@ pub(crate) enum Found<'a> {
 
 /// Calls `visit` with every input of `sources`, in order, until it
 /// returns `Break`. Bytes read from files, archives and compressed files
-/// are counted with `on_read`.
+/// are counted with `on_read`; gzip is inflated on a thread of its own
+/// when `inflate_ahead` is set.
 pub(crate) fn visit(
     sources: &[Source],
     separator: char,
+    inflate_ahead: bool,
     on_read: &(dyn Fn(u64) + Sync),
     visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
 ) {
-    let walker = Walker::new().buffer_capacity(256 << 10).on_read(on_read);
+    let walker = Walker::new()
+        .buffer_capacity(256 << 10)
+        .on_read(on_read)
+        .inflate_ahead(inflate_ahead);
     for source in sources {
         let flow = match source {
             Source::Path(path) if path.as_os_str() == "-" => visit_stdin(on_read, visit),

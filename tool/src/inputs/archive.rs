@@ -5,6 +5,7 @@ use std::io::{self, BufReader, Read, Seek};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
+use super::ahead::read_ahead;
 use super::{ends_with, find_files, is_game_record, member_rel, without_gz};
 use super::{Container, Failure, FoundFile, Input, Visitor};
 
@@ -13,11 +14,14 @@ use super::{Container, Failure, FoundFile, Input, Visitor};
 ///
 /// `.gz` files and archives are read through a buffer of
 /// [`buffer_capacity`](Walker::buffer_capacity) bytes; the bytes read
-/// from them on disk can be counted with [`on_read`](Walker::on_read).
+/// from them on disk can be counted with [`on_read`](Walker::on_read);
+/// gzip can be inflated ahead on a thread of its own
+/// ([`inflate_ahead`](Walker::inflate_ahead)).
 #[derive(Clone, Copy)]
 pub struct Walker<'a> {
     buffer_capacity: usize,
-    on_read: Option<&'a dyn Fn(u64)>,
+    on_read: Option<&'a (dyn Fn(u64) + Sync)>,
+    inflate_ahead: bool,
 }
 
 impl fmt::Debug for Walker<'_> {
@@ -25,6 +29,7 @@ impl fmt::Debug for Walker<'_> {
         f.debug_struct("Walker")
             .field("buffer_capacity", &self.buffer_capacity)
             .field("on_read", &self.on_read.map(|_| "Fn(u64)"))
+            .field("inflate_ahead", &self.inflate_ahead)
             .finish()
     }
 }
@@ -36,11 +41,13 @@ impl Default for Walker<'_> {
 }
 
 impl<'a> Walker<'a> {
-    /// A walker with an 8 KiB buffer and no counting.
+    /// A walker with an 8 KiB buffer, no counting, and gzip inflated
+    /// on the calling thread.
     pub fn new() -> Walker<'a> {
         Walker {
             buffer_capacity: 8 << 10,
             on_read: None,
+            inflate_ahead: false,
         }
     }
 
@@ -53,9 +60,34 @@ impl<'a> Walker<'a> {
     /// Calls `on_read` with the number of bytes read from disk each time
     /// a `.gz` file or an archive is read from (plain files are read by
     /// the visitor).
-    pub fn on_read(mut self, on_read: &'a dyn Fn(u64)) -> Walker<'a> {
+    pub fn on_read(mut self, on_read: &'a (dyn Fn(u64) + Sync)) -> Walker<'a> {
         self.on_read = Some(on_read);
         self
+    }
+
+    /// Whether `.gz` files and `.tar.gz` archives (on disk or in memory)
+    /// are inflated on a thread of their own, up to 1 MiB ahead of the
+    /// visitor, while it uses the bytes before: for a visitor that hands
+    /// the bytes to other threads, so that inflating is not the work of
+    /// the thread that reads them out. Off by default.
+    pub fn inflate_ahead(mut self, ahead: bool) -> Walker<'a> {
+        self.inflate_ahead = ahead;
+        self
+    }
+
+    /// Calls `use_reader` with the inflated bytes of `gzip`, inflated
+    /// ahead or on this thread as [`inflate_ahead`](Self::inflate_ahead)
+    /// says.
+    fn inflated<T>(
+        &self,
+        gzip: impl io::BufRead + Send,
+        use_reader: impl FnOnce(&mut dyn Read) -> T,
+    ) -> T {
+        let inflating = flate2::bufread::MultiGzDecoder::new(gzip);
+        match self.inflate_ahead {
+            true => read_ahead(inflating, AHEAD_CHUNK, AHEAD_DEPTH, use_reader),
+            false => use_reader(&mut { inflating }),
+        }
     }
 
     /// Visits every input of every path, in order, until the visitor
@@ -116,18 +148,14 @@ impl<'a> Walker<'a> {
         };
         match Container::sniff(name, bytes) {
             Container::Plain => visitor.stream(input(rel), &mut &bytes[..]),
-            Container::Gz => {
-                let mut reader = flate2::read::MultiGzDecoder::new(bytes);
-                visitor.stream(input(without_gz(&rel)), &mut reader)
-            }
+            Container::Gz => self.inflated(bytes, |reader| {
+                visitor.stream(input(without_gz(&rel)), reader)
+            }),
             Container::Zip => read_zip(name, &rel, io::Cursor::new(bytes), visitor),
             Container::Tar => read_tar(name, &rel, bytes, visitor),
-            Container::TarGz => read_tar(
-                name,
-                &rel,
-                flate2::read::MultiGzDecoder::new(bytes),
-                visitor,
-            ),
+            Container::TarGz => {
+                self.inflated(bytes, |reader| read_tar(name, &rel, reader, visitor))
+            }
         }
     }
 
@@ -153,8 +181,7 @@ impl<'a> Walker<'a> {
             Container::Zip => read_zip(path, rel, reader, visitor),
             Container::Tar => read_tar(path, rel, reader, visitor),
             Container::TarGz => {
-                let reader = flate2::bufread::MultiGzDecoder::new(reader);
-                read_tar(path, rel, reader, visitor)
+                self.inflated(reader, |reader| read_tar(path, rel, reader, visitor))
             }
             Container::Gz | Container::Plain => {
                 let input = Input {
@@ -162,17 +189,21 @@ impl<'a> Walker<'a> {
                     member: None,
                     rel: without_gz(rel),
                 };
-                let mut reader = flate2::bufread::MultiGzDecoder::new(reader);
-                visitor.stream(input, &mut reader)
+                self.inflated(reader, |reader| visitor.stream(input, reader))
             }
         }
     }
 }
 
+/// How many bytes of inflated gzip a chunk read ahead holds, and how
+/// many chunks are read ahead at most.
+const AHEAD_CHUNK: usize = 128 << 10;
+const AHEAD_DEPTH: usize = 6;
+
 /// A reader whose bytes are counted by a callback.
 struct Counted<'a, R> {
     inner: R,
-    on_read: Option<&'a dyn Fn(u64)>,
+    on_read: Option<&'a (dyn Fn(u64) + Sync)>,
 }
 
 impl<R: Read> Read for Counted<'_, R> {

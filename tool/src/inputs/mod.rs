@@ -63,6 +63,7 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
+mod ahead;
 mod archive;
 mod file;
 mod find;
