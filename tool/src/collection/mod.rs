@@ -236,7 +236,9 @@ impl Collection {
     }
 
     /// Worker threads (at least 1). With 1, everything runs on the
-    /// calling thread.
+    /// calling thread; with more, one more thread finds the inputs and
+    /// cuts them into batches, and gzip is inflated ahead of it on a
+    /// thread of its own.
     pub fn jobs(mut self, jobs: usize) -> Collection {
         self.jobs = jobs.max(1);
         self
