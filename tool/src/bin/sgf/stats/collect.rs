@@ -59,7 +59,8 @@ pub struct Stats {
     pub properties: u64,
     /// Errors and warnings.
     pub counts: Counts,
-    /// Games per board size (`SZ`; 19 when absent, as the spec says).
+    /// Games per board size (`SZ`; 19 when absent, as the spec says;
+    /// once [`settle`](Self::settle)d, as the three below).
     pub board_sizes: Counter,
     /// Games per kind of result (`B+R`, `W+points`, `Draw`, ...).
     pub results: Counter,
@@ -76,7 +77,7 @@ pub struct Stats {
     /// Games per player name (`PB` and `PW`).
     pub players: Counter,
     /// Games per charset read, and how it was chosen: `UTF-8 (declared)`,
-    /// `Shift_JIS (detected)`, ...
+    /// `Shift_JIS (detected)`, ... (once [`settle`](Self::settle)d).
     pub charsets: Counter,
     /// Uses of each property identifier (once [`settle`](Self::settle)d).
     pub idents: Counter,
@@ -90,8 +91,9 @@ pub struct Stats {
 }
 
 impl Stats {
-    /// Moves the counts of identifiers, ranks and years gathered by slot
-    /// to `idents`, `ranks` and `years`, by name: to do before reporting.
+    /// Moves the counts gathered by slot or by [`Key`] to the counters
+    /// by name (`idents`, `board_sizes`, `results`, `reasons`,
+    /// `charsets`, `ranks`, `years`): to do before reporting.
     pub fn settle(&mut self) {
         self.table.drain_into(&mut self.idents);
         for (key, count) in self.keys.0.drain() {
