@@ -118,13 +118,24 @@ fn games_come_in_input_order_for_any_number_of_jobs() {
 
 #[test]
 fn gzip_reads_alike_for_any_number_of_jobs() {
-    // Inflated on the cutting thread with one job, ahead of it with more;
-    // cut into many batches, with gzip members back to back.
+    // Inflated on the cutting thread with one job, ahead of it with more
+    // (the file being large enough); cut into many batches, with gzip
+    // members back to back. Comments of letters drawn at random keep the
+    // gzip large.
+    let mut state = 12345u64;
+    let mut letter = || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+        char::from(b'a' + (state >> 33) as u8 % 26)
+    };
     let games: String = (0..3_000)
-        .map(|i| format!("(;C[{i}];B[aa]{})\n", ";W[bb]".repeat(i % 5)))
+        .map(|i| {
+            let comment: String = (0..400).map(|_| letter()).collect();
+            format!("(;C[{i} {comment}];B[aa]{})\n", ";W[bb]".repeat(i % 5))
+        })
         .collect();
     let mut gz = archives::gzip(games.as_bytes());
     gz.extend(archives::gzip(b"(;B[cc])"));
+    assert!(gz.len() as u64 >= sgf_tool::inputs::INFLATE_AHEAD_FROM);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("many.sgf.gz");
     std::fs::write(&path, &gz).unwrap();
@@ -135,11 +146,11 @@ fn gzip_reads_alike_for_any_number_of_jobs() {
         },
         Source::Path(path),
     ];
-    let one = games_of(&Collection::new().jobs(1).target(4096), &sources);
+    let one = games_of(&Collection::new().jobs(1).target(64 << 10), &sources);
     assert_eq!(one.len(), 2 * 3_001);
     assert_eq!(one[3_000].2, 1);
     for jobs in [2, 3] {
-        let collection = Collection::new().jobs(jobs).target(4096);
+        let collection = Collection::new().jobs(jobs).target(64 << 10);
         assert_eq!(games_of(&collection, &sources), one, "{jobs} jobs");
     }
 }

@@ -103,7 +103,7 @@ fn put(dir: &Path, name: &str, bytes: impl AsRef<[u8]>) -> PathBuf {
 fn walk(root: &Path, paths: &[PathBuf]) -> Vec<Seen> {
     let [here, ahead] = [false, true].map(|ahead| {
         let mut record = Record::new(root);
-        let walker = Walker::new().inflate_ahead(ahead);
+        let walker = Walker::new().inflate_ahead(ahead).inflate_ahead_from(0);
         assert!(walker.walk(paths, &mut record).is_continue());
         record.seen
     });
@@ -364,7 +364,8 @@ fn the_visitor_stops_the_walk_anywhere() {
     for (paths, stop_after) in [(vec![gz.clone(), tgz.clone()], 1), (vec![tgz, gz], 1)] {
         let mut record = Record::new(dir.path());
         record.stop_after = Some(stop_after);
-        let flow = Walker::new().inflate_ahead(true).walk(&paths, &mut record);
+        let walker = Walker::new().inflate_ahead(true).inflate_ahead_from(0);
+        let flow = walker.walk(&paths, &mut record);
         assert!(flow.is_break());
         assert_eq!(record.seen.len(), stop_after);
     }
@@ -385,7 +386,8 @@ fn bytes_read_from_gz_files_and_archives_are_counted() {
         let walker = Walker::new()
             .buffer_capacity(16)
             .on_read(&count)
-            .inflate_ahead(ahead);
+            .inflate_ahead(ahead)
+            .inflate_ahead_from(0);
         let mut record = Record::new(dir.path());
         let _ = walker.walk(&[gz.clone(), plain.clone()], &mut record);
         let counted_now = counted.swap(0, Ordering::Relaxed);
@@ -518,7 +520,7 @@ fn gzip_in_memory_is_inflated_alike_on_the_walking_thread_and_ahead() {
     let tgz = gzip(&tar_bytes(MEMBERS));
     let [here, ahead] = [false, true].map(|ahead| {
         let mut record = Record::new(dir.path());
-        let walker = Walker::new().inflate_ahead(ahead);
+        let walker = Walker::new().inflate_ahead(ahead).inflate_ahead_from(0);
         assert!(walker
             .walk_bytes(Path::new("a.sgf.gz"), &two, &mut record)
             .is_continue());

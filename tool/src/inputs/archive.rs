@@ -22,6 +22,7 @@ pub struct Walker<'a> {
     buffer_capacity: usize,
     on_read: Option<&'a (dyn Fn(u64) + Sync)>,
     inflate_ahead: bool,
+    inflate_ahead_from: u64,
 }
 
 impl fmt::Debug for Walker<'_> {
@@ -30,6 +31,7 @@ impl fmt::Debug for Walker<'_> {
             .field("buffer_capacity", &self.buffer_capacity)
             .field("on_read", &self.on_read.map(|_| "Fn(u64)"))
             .field("inflate_ahead", &self.inflate_ahead)
+            .field("inflate_ahead_from", &self.inflate_ahead_from)
             .finish()
     }
 }
@@ -48,6 +50,7 @@ impl<'a> Walker<'a> {
             buffer_capacity: 8 << 10,
             on_read: None,
             inflate_ahead: false,
+            inflate_ahead_from: INFLATE_AHEAD_FROM,
         }
     }
 
@@ -69,22 +72,34 @@ impl<'a> Walker<'a> {
     /// are inflated on a thread of their own, up to 1 MiB ahead of the
     /// visitor, while it uses the bytes before: for a visitor that hands
     /// the bytes to other threads, so that inflating is not the work of
-    /// the thread that reads them out. Off by default.
+    /// the thread that reads them out. Off by default. Only those of
+    /// [`inflate_ahead_from`](Self::inflate_ahead_from) bytes or more:
+    /// for smaller ones a thread costs more than it saves.
     pub fn inflate_ahead(mut self, ahead: bool) -> Walker<'a> {
         self.inflate_ahead = ahead;
         self
     }
 
-    /// Calls `use_reader` with the inflated bytes of `gzip`, inflated
-    /// ahead or on this thread as [`inflate_ahead`](Self::inflate_ahead)
-    /// says.
+    /// The size from which gzip is inflated ahead, when it is
+    /// ([`inflate_ahead`](Self::inflate_ahead)); by default
+    /// [`INFLATE_AHEAD_FROM`].
+    pub fn inflate_ahead_from(mut self, bytes: u64) -> Walker<'a> {
+        self.inflate_ahead_from = bytes;
+        self
+    }
+
+    /// Calls `use_reader` with the inflated bytes of `gzip`, `size`
+    /// bytes if known, inflated ahead or on this thread as
+    /// [`inflate_ahead`](Self::inflate_ahead) says.
     fn inflated<T>(
         &self,
         gzip: impl io::BufRead + Send,
+        size: Option<u64>,
         use_reader: impl FnOnce(&mut dyn Read) -> T,
     ) -> T {
         let inflating = flate2::bufread::MultiGzDecoder::new(gzip);
-        match self.inflate_ahead {
+        let small = matches!(size, Some(size) if size < self.inflate_ahead_from);
+        match self.inflate_ahead && !small {
             true => read_ahead(inflating, AHEAD_CHUNK, AHEAD_DEPTH, use_reader),
             false => use_reader(&mut { inflating }),
         }
@@ -146,15 +161,16 @@ impl<'a> Walker<'a> {
             member: None,
             rel,
         };
+        let size = Some(bytes.len() as u64);
         match Container::sniff(name, bytes) {
             Container::Plain => visitor.stream(input(rel), &mut &bytes[..]),
-            Container::Gz => self.inflated(bytes, |reader| {
+            Container::Gz => self.inflated(bytes, size, |reader| {
                 visitor.stream(input(without_gz(&rel)), reader)
             }),
             Container::Zip => read_zip(name, &rel, io::Cursor::new(bytes), visitor),
             Container::Tar => read_tar(name, &rel, bytes, visitor),
             Container::TarGz => {
-                self.inflated(bytes, |reader| read_tar(name, &rel, reader, visitor))
+                self.inflated(bytes, size, |reader| read_tar(name, &rel, reader, visitor))
             }
         }
     }
@@ -166,13 +182,17 @@ impl<'a> Walker<'a> {
         if container == Container::Plain {
             return visitor.file(file);
         }
-        let reader = match file.open() {
+        let (reader, size) = match file.open() {
             Ok(opened) => {
+                let size = opened.metadata().ok().map(|meta| meta.len());
                 let counted = Counted {
                     inner: opened,
                     on_read: self.on_read,
                 };
-                BufReader::with_capacity(self.buffer_capacity, counted)
+                (
+                    BufReader::with_capacity(self.buffer_capacity, counted),
+                    size,
+                )
             }
             Err(err) => return visitor.failed(Failure::new(file.path(), err)),
         };
@@ -181,7 +201,7 @@ impl<'a> Walker<'a> {
             Container::Zip => read_zip(path, rel, reader, visitor),
             Container::Tar => read_tar(path, rel, reader, visitor),
             Container::TarGz => {
-                self.inflated(reader, |reader| read_tar(path, rel, reader, visitor))
+                self.inflated(reader, size, |reader| read_tar(path, rel, reader, visitor))
             }
             Container::Gz | Container::Plain => {
                 let input = Input {
@@ -189,11 +209,15 @@ impl<'a> Walker<'a> {
                     member: None,
                     rel: without_gz(rel),
                 };
-                self.inflated(reader, |reader| visitor.stream(input, reader))
+                self.inflated(reader, size, |reader| visitor.stream(input, reader))
             }
         }
     }
 }
+
+/// The size from which a gzip file is inflated ahead by default (see
+/// [`Walker::inflate_ahead`]): some 2 MiB of SGF.
+pub const INFLATE_AHEAD_FROM: u64 = 512 << 10;
 
 /// How many bytes of inflated gzip a chunk read ahead holds, and how
 /// many chunks are read ahead at most.

@@ -74,7 +74,7 @@ use std::path::{Component, Path, PathBuf};
 
 use sgf_stream::formats::Format;
 
-pub use archive::Walker;
+pub use archive::{Walker, INFLATE_AHEAD_FROM};
 pub use file::FoundFile;
 pub use find::find_files;
 
