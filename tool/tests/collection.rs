@@ -155,6 +155,77 @@ fn gzip_reads_alike_for_any_number_of_jobs() {
     }
 }
 
+/// Every delivery of a run, as text: inputs begun and ended (complete or
+/// not), failures, and each piece's games.
+fn deliveries_of(collection: &Collection, sources: &[Source]) -> Vec<String> {
+    let mut out = Vec::new();
+    collection.run(sources, &Games, |delivery| {
+        out.push(match delivery {
+            Delivery::Begin(input) => format!("begin {}", input.name),
+            Delivery::Piece(input, done) => format!("{}: {:?}", input.name, done.out),
+            Delivery::End(input, complete) => format!("end {} {complete}", input.name),
+            Delivery::Failed { name, .. } => format!("failed {name}"),
+        });
+        ControlFlow::Continue(())
+    });
+    out
+}
+
+#[test]
+fn small_gzip_files_are_read_whole_in_groups_and_large_ones_as_streams() {
+    // Small `.gz` files (read whole, many to a unit of work), larger
+    // ones (cut into batches), a broken one and a truncated one, in a
+    // folder: the same deliveries, in the same order, for any number of
+    // jobs, and the same games as the plain files they hold.
+    let dir = tempfile::tempdir().unwrap();
+    let gz = dir.path().join("gz");
+    let plain = dir.path().join("plain");
+    std::fs::create_dir_all(&gz).unwrap();
+    std::fs::create_dir_all(&plain).unwrap();
+    for i in 0..150 {
+        let games = "(;B[aa];W[bb])\n".repeat(1 + i % 7 + 400 * usize::from(i % 50 == 0));
+        let name = format!("{i:03}.sgf");
+        std::fs::write(plain.join(&name), &games).unwrap();
+        std::fs::write(
+            gz.join(format!("{name}.gz")),
+            archives::gzip(games.as_bytes()),
+        )
+        .unwrap();
+    }
+    let whole = archives::gzip("(;B[cc])\n".repeat(300).as_bytes());
+    std::fs::write(gz.join("075a.sgf.gz"), &whole[..whole.len() / 2]).unwrap();
+    std::fs::write(gz.join("075b.sgf.gz"), "not gzip").unwrap();
+    let sources = [Source::Path(gz.clone())];
+    let one = deliveries_of(&Collection::new().jobs(1).target(4096), &sources);
+    assert!(one.contains(&format!("failed {}", gz.join("075b.sgf.gz").display())));
+    assert!(one.contains(&format!("end {} false", gz.join("075a.sgf.gz").display())));
+    for jobs in [2, 3] {
+        let collection = Collection::new().jobs(jobs).target(4096);
+        assert_eq!(deliveries_of(&collection, &sources), one, "{jobs} jobs");
+    }
+    let games = |folder: &std::path::Path, suffix: &str| {
+        let sources = [Source::Path(folder.to_path_buf())];
+        let games = games_of(&Collection::new().jobs(2).target(4096), &sources);
+        let prefix = format!("{}/", folder.display());
+        games
+            .into_iter()
+            .filter(|(name, ..)| !name.contains("075a") && !name.contains("075b"))
+            .map(|(name, charset, moves)| {
+                let name = name.trim_start_matches(&prefix).trim_end_matches(suffix);
+                (name.to_string(), charset, moves)
+            })
+            .collect::<Vec<_>>()
+    };
+    let from_gz = games(&gz, ".gz");
+    assert_eq!(
+        from_gz.len(),
+        (0..150)
+            .map(|i| 1 + i % 7 + 400 * usize::from(i % 50 == 0))
+            .sum::<usize>()
+    );
+    assert_eq!(from_gz, games(&plain, ""));
+}
+
 #[test]
 fn strict_stops_an_input_at_its_first_error_and_lenient_repairs() {
     let sources = [

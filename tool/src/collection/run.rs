@@ -142,19 +142,23 @@ struct Units<'s, J> {
 }
 
 impl<'s, J: Job> Units<'s, J> {
-    /// Calls `unit` with the units of every input, in order: small files
-    /// in groups (up to [`GROUP_FILES`] files or the batch target in
-    /// bytes), each read whole by a worker; other inputs cut into batches
-    /// here.
+    /// Calls `unit` with the units of every input, in order: small
+    /// inputs in groups (up to [`GROUP_FILES`] inputs or the batch target
+    /// in bytes), each read whole by a worker (small files opened there,
+    /// small streams such as `.gz` files read here first); other inputs
+    /// cut into batches here.
     fn each(&self, unit: &mut dyn FnMut(Unit<'s, Out<J>>) -> ControlFlow<()>) {
         let target = self.collection.target as u64;
-        let mut group = Vec::new();
-        let mut group_bytes = 0;
+        let mut group = Group::default();
         let on_read = |bytes| self.collection.count(bytes);
         let streams = self.collection.streams_only();
         let separator = self.collection.separator;
         // With one job everything runs on the calling thread.
         let inflate_ahead = self.collection.jobs > 1;
+        let added = |full: Option<Vec<Small>>, unit: &mut dyn FnMut(_) -> _| match full {
+            Some(full) => unit(self.small_inputs(full)),
+            None => ControlFlow::Continue(()),
+        };
         source::visit(
             self.sources,
             separator,
@@ -167,41 +171,74 @@ impl<'s, J: Job> Units<'s, J> {
                     told,
                     file,
                 } if size <= target && !streams => {
-                    group.push((input, told, size, file));
-                    group_bytes += size;
-                    if group_bytes < target && group.len() < GROUP_FILES {
-                        return ControlFlow::Continue(());
-                    }
-                    group_bytes = 0;
-                    unit(self.small_files(std::mem::take(&mut group)))
+                    let small = Small::File {
+                        input,
+                        told,
+                        size,
+                        file,
+                    };
+                    added(group.add(small, size, target), unit)
                 }
-                found => {
-                    group_bytes = 0;
-                    if !group.is_empty() {
-                        unit(self.small_files(std::mem::take(&mut group)))?;
+                Found::Stream {
+                    input,
+                    reader,
+                    told,
+                    gathered: true,
+                } if !streams => match gather(reader, target) {
+                    Gathered::Whole(bytes) => {
+                        let size = bytes.len() as u64;
+                        let small = Small::Read { input, told, bytes };
+                        added(group.add(small, size, target), unit)
                     }
+                    Gathered::Started(mut reader) => {
+                        added(group.take(), unit)?;
+                        let reader = &mut *reader;
+                        let gathered = false;
+                        self.units(
+                            Found::Stream {
+                                input,
+                                reader,
+                                told,
+                                gathered,
+                            },
+                            unit,
+                        )
+                    }
+                },
+                found => {
+                    added(group.take(), unit)?;
                     self.units(found, unit)
                 }
             },
         );
-        if !group.is_empty() {
-            let _ = unit(self.small_files(group));
+        if let Some(rest) = group.take() {
+            let _ = unit(self.small_inputs(rest));
         }
     }
 
-    /// The unit that reads `files`, small files of the sizes given, one
-    /// after another.
-    fn small_files(&self, files: Vec<(Input, Told, u64, FoundFile)>) -> Unit<'s, Out<J>> {
+    /// The unit that reads `inputs`, small inputs, one after another:
+    /// files opened and read whole, bytes read before.
+    fn small_inputs(&self, inputs: Vec<Small>) -> Unit<'s, Out<J>> {
         let (collection, job) = (self.collection, self.job);
         Unit::Work(Box::new(move || {
-            let mut deliveries = Vec::with_capacity(3 * files.len());
-            for (input, told, size, file) in files {
-                match file.open().and_then(|opened| read_file(opened, size)) {
-                    Ok(bytes) => {
-                        collection.count(bytes.len() as u64);
+            let mut deliveries = Vec::with_capacity(3 * inputs.len());
+            for small in inputs {
+                match small {
+                    Small::File {
+                        input,
+                        told,
+                        size,
+                        file,
+                    } => match file.open().and_then(|opened| read_file(opened, size)) {
+                        Ok(bytes) => {
+                            collection.count(bytes.len() as u64);
+                            deliveries.extend(whole(collection, job, input, told, bytes));
+                        }
+                        Err(err) => deliveries.push(failed(&input, &err)),
+                    },
+                    Small::Read { input, told, bytes } => {
                         deliveries.extend(whole(collection, job, input, told, bytes));
                     }
-                    Err(err) => deliveries.push(failed(&input, &err)),
                 }
             }
             deliveries
@@ -239,6 +276,7 @@ impl<'s, J: Job> Units<'s, J> {
                 input,
                 reader,
                 told,
+                ..
             } => match told {
                 Told::Sgf => self.pieces(Arc::new(input), reader, unit),
                 Told::Looked => self.looked(input, reader, unit),
@@ -357,6 +395,85 @@ impl<'s, J: Job> Units<'s, J> {
             }
         }
         unit(Unit::Ready(vec![Delivery::End(input, complete)]))
+    }
+}
+
+/// A small input, read whole by a worker.
+enum Small {
+    /// A file, opened by the worker, `size` bytes when it was found.
+    File {
+        input: Input,
+        told: Told,
+        size: u64,
+        file: FoundFile,
+    },
+    /// An input whose bytes were read already (a small stream).
+    Read {
+        input: Input,
+        told: Told,
+        bytes: Vec<u8>,
+    },
+}
+
+/// Small inputs gathered for one unit of work.
+#[derive(Default)]
+struct Group {
+    inputs: Vec<Small>,
+    bytes: u64,
+}
+
+impl Group {
+    /// Adds `small`, of `bytes` bytes; the inputs gathered, when they
+    /// reach [`GROUP_FILES`] inputs or `target` bytes.
+    fn add(&mut self, small: Small, bytes: u64, target: u64) -> Option<Vec<Small>> {
+        self.inputs.push(small);
+        self.bytes += bytes;
+        if self.bytes < target && self.inputs.len() < GROUP_FILES {
+            return None;
+        }
+        self.take()
+    }
+
+    /// The inputs gathered, if any.
+    fn take(&mut self) -> Option<Vec<Small>> {
+        self.bytes = 0;
+        (!self.inputs.is_empty()).then(|| std::mem::take(&mut self.inputs))
+    }
+}
+
+/// A stream read up to a target: all of it, or its first bytes ahead of
+/// the rest.
+enum Gathered<'r> {
+    Whole(Vec<u8>),
+    Started(Box<dyn io::Read + 'r>),
+}
+
+/// Reads `reader` whole if it ends within `target` bytes; else its first
+/// bytes, given back ahead of the rest (a read error comes again after
+/// them, where it was met).
+fn gather(reader: &mut dyn io::Read, target: u64) -> Gathered<'_> {
+    let mut first = Vec::new();
+    let read = io::Read::read_to_end(&mut io::Read::take(&mut *reader, target + 1), &mut first);
+    let first = io::Cursor::new(first);
+    match read {
+        Ok(_) if first.get_ref().len() as u64 <= target => Gathered::Whole(first.into_inner()),
+        Ok(_) => Gathered::Started(Box::new(io::Read::chain(first, reader))),
+        Err(err) => {
+            let failing = Failing(Some(err));
+            Gathered::Started(Box::new(io::Read::chain(first, failing)))
+        }
+    }
+}
+
+/// A reader that fails once with the error it holds, then ends.
+struct Failing(Option<io::Error>);
+
+impl io::Read for Failing {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        match self.0.take() {
+            Some(err) => Err(err),
+            None => Ok(0),
+        }
     }
 }
 

@@ -121,11 +121,14 @@ pub(crate) enum Found<'a> {
         file: FoundFile,
     },
     /// Bytes to read now, in order: standard input, a `.gz` file, an
-    /// archive member.
+    /// archive member. `gathered`: whether its bytes may be read whole
+    /// first, when they are few (all but standard input, which is read
+    /// as it comes).
     Stream {
         input: Input,
         reader: &'a mut dyn Read,
         told: Told,
+        gathered: bool,
     },
     /// Bytes in memory (their format told by a look).
     Bytes { input: Input, bytes: Bytes },
@@ -194,6 +197,7 @@ fn visit_stdin(
         input,
         reader: &mut reader,
         told: Told::Looked,
+        gathered: false,
     })
 }
 
@@ -277,6 +281,7 @@ impl found::Visitor for ToFound<'_, '_> {
             input,
             reader,
             told,
+            gathered: true,
         })
     }
 
