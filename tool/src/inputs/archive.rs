@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use super::ahead::read_ahead;
+use super::seek_buf::SeekBuf;
 use super::{ends_with, find_files, is_game_record, member_rel, without_gz};
 use super::{Container, Failure, FoundFile, Input, Visitor};
 
@@ -182,34 +183,39 @@ impl<'a> Walker<'a> {
         if container == Container::Plain {
             return visitor.file(file);
         }
-        let (reader, size) = match file.open() {
+        let (counted, size) = match file.open() {
             Ok(opened) => {
                 let size = opened.metadata().ok().map(|meta| meta.len());
                 let counted = Counted {
                     inner: opened,
                     on_read: self.on_read,
                 };
-                (
-                    BufReader::with_capacity(self.buffer_capacity, counted),
-                    size,
-                )
+                (counted, size)
             }
             Err(err) => return visitor.failed(Failure::new(file.path(), err)),
         };
         let (path, rel) = (file.path(), file.rel());
+        let buffered = |counted| BufReader::with_capacity(self.buffer_capacity, counted);
         match container {
-            Container::Zip => read_zip(path, rel, reader, visitor),
-            Container::Tar => read_tar(path, rel, reader, visitor),
-            Container::TarGz => {
-                self.inflated(reader, size, |reader| read_tar(path, rel, reader, visitor))
+            // Members are read by seeking to each: a buffer kept across
+            // seeks reads the archive about once.
+            Container::Zip => {
+                let reader = SeekBuf::with_capacity(self.buffer_capacity, counted);
+                read_zip(path, rel, reader, visitor)
             }
+            Container::Tar => read_tar(path, rel, buffered(counted), visitor),
+            Container::TarGz => self.inflated(buffered(counted), size, |reader| {
+                read_tar(path, rel, reader, visitor)
+            }),
             Container::Gz | Container::Plain => {
                 let input = Input {
                     path: path.to_path_buf(),
                     member: None,
                     rel: without_gz(rel),
                 };
-                self.inflated(reader, size, |reader| visitor.stream(input, reader))
+                self.inflated(buffered(counted), size, |reader| {
+                    visitor.stream(input, reader)
+                })
             }
         }
     }

@@ -67,6 +67,7 @@ mod ahead;
 mod archive;
 mod file;
 mod find;
+mod seek_buf;
 
 use std::io;
 use std::ops::ControlFlow;
