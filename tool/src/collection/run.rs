@@ -16,6 +16,8 @@ use std::ops::ControlFlow;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Instant;
 
+use bytes::Bytes;
+
 use sgf_stream::formats::Format;
 use sgf_stream::read::{Batch, Batches, Piece};
 use sgf_stream::Position;
@@ -145,8 +147,8 @@ impl<'s, J: Job> Units<'s, J> {
     /// Calls `unit` with the units of every input, in order: small
     /// inputs in groups (up to [`GROUP_FILES`] inputs or the batch target
     /// in bytes), each read whole by a worker (small files opened there,
-    /// small streams such as `.gz` files read here first); other inputs
-    /// cut into batches here.
+    /// small streams such as `.gz` files read here first, bytes given in
+    /// memory as they are); other inputs cut into batches here.
     fn each(&self, unit: &mut dyn FnMut(Unit<'s, Out<J>>) -> ControlFlow<()>) {
         let target = self.collection.target as u64;
         let mut group = Group::default();
@@ -187,6 +189,7 @@ impl<'s, J: Job> Units<'s, J> {
                 } if !streams => match gather(reader, target) {
                     Gathered::Whole(bytes) => {
                         let size = bytes.len() as u64;
+                        let bytes = Bytes::from(bytes);
                         let small = Small::Read { input, told, bytes };
                         added(group.add(small, size, target), unit)
                     }
@@ -205,6 +208,14 @@ impl<'s, J: Job> Units<'s, J> {
                         )
                     }
                 },
+                Found::Bytes { input, bytes } if bytes.len() as u64 <= target && !streams => {
+                    let size = bytes.len() as u64;
+                    let told = Told::Looked;
+                    added(
+                        group.add(Small::Read { input, told, bytes }, size, target),
+                        unit,
+                    )
+                }
                 found => {
                     added(group.take(), unit)?;
                     self.units(found, unit)
@@ -237,6 +248,8 @@ impl<'s, J: Job> Units<'s, J> {
                         Err(err) => deliveries.push(failed(&input, &err)),
                     },
                     Small::Read { input, told, bytes } => {
+                        // A copy only of bytes shared with the caller.
+                        let bytes = Vec::from(bytes);
                         deliveries.extend(whole(collection, job, input, told, bytes));
                     }
                 }
@@ -245,7 +258,7 @@ impl<'s, J: Job> Units<'s, J> {
         }))
     }
 
-    /// Turns one input that is not a small file into units: cut into
+    /// Turns one input that is not a small one into units: cut into
     /// batches here, the rest of an input that cannot be cut read here as
     /// a stream.
     fn units(
@@ -281,14 +294,6 @@ impl<'s, J: Job> Units<'s, J> {
                 Told::Sgf => self.pieces(Arc::new(input), reader, unit),
                 Told::Looked => self.looked(input, reader, unit),
             },
-            Found::Bytes { input, bytes }
-                if bytes.len() <= self.collection.target && !self.collection.streams_only() =>
-            {
-                let (collection, job) = (self.collection, self.job);
-                unit(Unit::Work(Box::new(move || {
-                    whole(collection, job, input, Told::Looked, bytes.to_vec())
-                })))
-            }
             Found::Bytes { mut input, bytes } => match format_of(&input, &bytes) {
                 Format::Sgf => self.pieces(Arc::new(input), &bytes[..], unit),
                 format => {
@@ -407,11 +412,12 @@ enum Small {
         size: u64,
         file: FoundFile,
     },
-    /// An input whose bytes were read already (a small stream).
+    /// An input whose bytes are in memory: a small stream read whole,
+    /// or bytes given.
     Read {
         input: Input,
         told: Told,
-        bytes: Vec<u8>,
+        bytes: Bytes,
     },
 }
 
