@@ -1,6 +1,7 @@
 //! The walker: `.gz` files and archives opened and read as streams.
 
 use std::fmt;
+use std::fs::File;
 use std::io::{self, BufReader, Read, Seek};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -87,6 +88,14 @@ impl<'a> Walker<'a> {
     pub fn inflate_ahead_from(mut self, bytes: u64) -> Walker<'a> {
         self.inflate_ahead_from = bytes;
         self
+    }
+
+    /// The size of a gzip `file`, for [`inflated`](Self::inflated) to
+    /// choose where to inflate it: looked up only when it may be inflated
+    /// ahead.
+    fn gzip_size(&self, file: &File) -> Option<u64> {
+        let meta = self.inflate_ahead.then(|| file.metadata().ok());
+        meta.flatten().map(|meta| meta.len())
     }
 
     /// Calls `use_reader` with the inflated bytes of `gzip`, `size`
@@ -183,15 +192,11 @@ impl<'a> Walker<'a> {
         if container == Container::Plain {
             return visitor.file(file);
         }
-        let (counted, size) = match file.open() {
-            Ok(opened) => {
-                let size = opened.metadata().ok().map(|meta| meta.len());
-                let counted = Counted {
-                    inner: opened,
-                    on_read: self.on_read,
-                };
-                (counted, size)
-            }
+        let counted = match file.open() {
+            Ok(opened) => Counted {
+                inner: opened,
+                on_read: self.on_read,
+            },
             Err(err) => return visitor.failed(Failure::new(file.path(), err)),
         };
         let (path, rel) = (file.path(), file.rel());
@@ -204,18 +209,20 @@ impl<'a> Walker<'a> {
                 read_zip(path, rel, reader, visitor)
             }
             Container::Tar => read_tar(path, rel, buffered(counted), visitor),
-            Container::TarGz => self.inflated(buffered(counted), size, |reader| {
-                read_tar(path, rel, reader, visitor)
-            }),
+            Container::TarGz => {
+                let size = self.gzip_size(&counted.inner);
+                let reader = buffered(counted);
+                self.inflated(reader, size, |reader| read_tar(path, rel, reader, visitor))
+            }
             Container::Gz | Container::Plain => {
                 let input = Input {
                     path: path.to_path_buf(),
                     member: None,
                     rel: without_gz(rel),
                 };
-                self.inflated(buffered(counted), size, |reader| {
-                    visitor.stream(input, reader)
-                })
+                let size = self.gzip_size(&counted.inner);
+                let reader = buffered(counted);
+                self.inflated(reader, size, |reader| visitor.stream(input, reader))
             }
         }
     }
