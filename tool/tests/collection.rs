@@ -5,6 +5,8 @@
 #[allow(dead_code)]
 #[path = "support/archives.rs"]
 mod archives;
+#[path = "../../tests/common/mod.rs"]
+mod common;
 
 use std::ops::{ControlFlow, Range};
 
@@ -122,11 +124,8 @@ fn gzip_reads_alike_for_any_number_of_jobs() {
     // (the file being large enough); cut into many batches, with gzip
     // members back to back. Comments of letters drawn at random keep the
     // gzip large.
-    let mut state = 12345u64;
-    let mut letter = || {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
-        char::from(b'a' + (state >> 33) as u8 % 26)
-    };
+    let mut rng = common::generate::Rng::new(12345);
+    let mut letter = || char::from(b'a' + rng.range(0, 26) as u8);
     let games: String = (0..3_000)
         .map(|i| {
             let comment: String = (0..400).map(|_| letter()).collect();
