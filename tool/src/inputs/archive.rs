@@ -1,7 +1,6 @@
 //! The walker: `.gz` files and archives opened and read as streams.
 
 use std::fmt;
-use std::fs::File;
 use std::io::{self, BufReader, Read, Seek};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
@@ -56,7 +55,8 @@ impl<'a> Walker<'a> {
         }
     }
 
-    /// The size of the buffer `.gz` files and archives are read through.
+    /// The size of the buffer `.gz` files and archives are read through
+    /// (a smaller file gets a buffer of its own size).
     pub fn buffer_capacity(mut self, bytes: usize) -> Walker<'a> {
         self.buffer_capacity = bytes.max(1);
         self
@@ -90,12 +90,15 @@ impl<'a> Walker<'a> {
         self
     }
 
-    /// The size of a gzip `file`, for [`inflated`](Self::inflated) to
-    /// choose where to inflate it: looked up only when it may be inflated
-    /// ahead.
-    fn gzip_size(&self, file: &File) -> Option<u64> {
-        let meta = self.inflate_ahead.then(|| file.metadata().ok());
-        meta.flatten().map(|meta| meta.len())
+    /// The capacity of the buffer a file of `size` bytes is read
+    /// through: [`buffer_capacity`](Self::buffer_capacity), or less for a
+    /// smaller file (a buffer is zeroed before its first read: a small
+    /// `.gz` file in a large one would cost more to clear than to read).
+    fn capacity_for(&self, size: Option<u64>) -> usize {
+        let whole = size.map_or(usize::MAX, |size| {
+            usize::try_from(size.saturating_add(1)).unwrap_or(usize::MAX)
+        });
+        self.buffer_capacity.min(whole.max(1))
     }
 
     /// Calls `use_reader` with the inflated bytes of `gzip`, `size`
@@ -200,17 +203,19 @@ impl<'a> Walker<'a> {
             Err(err) => return visitor.failed(Failure::new(file.path(), err)),
         };
         let (path, rel) = (file.path(), file.rel());
-        let buffered = |counted| BufReader::with_capacity(self.buffer_capacity, counted);
+        // The file's size, for its buffer and to choose where to inflate it.
+        let size = counted.inner.metadata().ok().map(|meta| meta.len());
+        let capacity = self.capacity_for(size);
+        let buffered = |counted| BufReader::with_capacity(capacity, counted);
         match container {
             // Members are read by seeking to each: a buffer kept across
             // seeks reads the archive about once.
             Container::Zip => {
-                let reader = SeekBuf::with_capacity(self.buffer_capacity, counted);
+                let reader = SeekBuf::with_capacity(capacity, counted);
                 read_zip(path, rel, reader, visitor)
             }
             Container::Tar => read_tar(path, rel, buffered(counted), visitor),
             Container::TarGz => {
-                let size = self.gzip_size(&counted.inner);
                 let reader = buffered(counted);
                 self.inflated(reader, size, |reader| read_tar(path, rel, reader, visitor))
             }
@@ -220,7 +225,6 @@ impl<'a> Walker<'a> {
                     member: None,
                     rel: without_gz(rel),
                 };
-                let size = self.gzip_size(&counted.inner);
                 let reader = buffered(counted);
                 self.inflated(reader, size, |reader| visitor.stream(input, reader))
             }
@@ -342,5 +346,22 @@ fn read_member(
         visitor.stream(input, &mut reader)
     } else {
         visitor.stream(input, reader)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Walker;
+
+    #[test]
+    fn a_small_file_gets_a_buffer_of_its_size_and_a_large_one_the_capacity() {
+        let walker = Walker::new().buffer_capacity(4096);
+        assert_eq!(walker.capacity_for(Some(0)), 1);
+        assert_eq!(walker.capacity_for(Some(100)), 101);
+        assert_eq!(walker.capacity_for(Some(4095)), 4096);
+        assert_eq!(walker.capacity_for(Some(1 << 20)), 4096);
+        assert_eq!(walker.capacity_for(Some(u64::MAX)), 4096);
+        // Size unknown: the capacity set.
+        assert_eq!(walker.capacity_for(None), 4096);
     }
 }
