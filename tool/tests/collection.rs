@@ -226,6 +226,84 @@ fn small_gzip_files_are_read_whole_in_groups_and_large_ones_as_streams() {
 }
 
 #[test]
+fn small_gzip_files_read_whole_deliver_what_their_streams_deliver() {
+    // Small `.gz` files are inflated whole by the unit that reads their
+    // group; those it cannot read so (larger inflated than the target,
+    // damaged, not gzip) are read again as streams. Each delivers what
+    // its bytes deliver given in memory, read as a stream (named alike:
+    // both are told their format by a look).
+    let dir = tempfile::tempdir().unwrap();
+    let mut files: Vec<(String, Vec<u8>)> = Vec::new();
+    let game = |i: usize| format!("(;C[{i}];B[aa];W[bb])\n");
+    for i in 0..40 {
+        let games: String = (0..1 + i % 5).map(game).collect();
+        files.push((format!("{i:02}.sgf.gz"), archives::gzip(games.as_bytes())));
+    }
+    // Inflates far past the target from a few bytes: read again.
+    let big = format!("(;C[{}];B[aa])\n(;W[bb])\n", "x".repeat(20_000));
+    files.push(("40-big.sgf.gz".into(), archives::gzip(big.as_bytes())));
+    // Two members; a member and trailing zeros; a member cut short; not
+    // gzip; an empty file; a member whose checksum is wrong.
+    let mut two = archives::gzip(game(1).as_bytes());
+    two.extend(archives::gzip(game(2).as_bytes()));
+    files.push(("41-two.sgf.gz".into(), two));
+    let mut trailing = archives::gzip(game(3).as_bytes());
+    trailing.extend([0; 8]);
+    files.push(("42-trailing.sgf.gz".into(), trailing));
+    let whole = archives::gzip(&big.as_bytes()[..900]);
+    files.push(("43-cut.sgf.gz".into(), whole[..whole.len() - 5].to_vec()));
+    files.push(("44-not.sgf.gz".into(), b"(;B[aa])".to_vec()));
+    files.push(("45-empty.sgf.gz".into(), Vec::new()));
+    let mut bad_sum = archives::gzip(game(4).as_bytes());
+    let at = bad_sum.len() - 8;
+    bad_sum[at] ^= 1;
+    files.push(("46-sum.sgf.gz".into(), bad_sum));
+    for (name, bytes) in &files {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+    }
+    let named: Vec<Source> = files
+        .iter()
+        .map(|(name, _)| Source::Path(dir.path().join(name)))
+        .collect();
+    let in_memory: Vec<Source> = files
+        .iter()
+        .map(|(name, bytes)| Source::Bytes {
+            name: dir.path().join(name).display().to_string(),
+            bytes: bytes.clone().into(),
+        })
+        .collect();
+    let folder = [Source::Path(dir.path().to_path_buf())];
+    let one = deliveries_of(&Collection::new().jobs(1).target(4096), &folder);
+    for jobs in [1, 2, 3] {
+        let collection = Collection::new().jobs(jobs).target(4096);
+        let expected = deliveries_of(&collection, &in_memory);
+        assert_eq!(
+            expected.iter().filter(|l| l.starts_with("failed")).count(),
+            5
+        );
+        assert!(expected.iter().filter(|l| l.contains("40-big")).count() > 3);
+        assert!(
+            deliveries_of(&collection, &named) == expected,
+            "{jobs} jobs"
+        );
+        assert!(deliveries_of(&collection, &folder) == one, "{jobs} jobs");
+    }
+    // Each is named as the stream it holds: no `.gz`, no file to rewrite.
+    let mut inputs = Vec::new();
+    Collection::new().jobs(2).run(&folder, &Games, |delivery| {
+        if let Delivery::Begin(input) = delivery {
+            inputs.push((input.rel.clone(), input.path.clone()));
+        }
+        ControlFlow::Continue(())
+    });
+    assert_eq!(inputs.len(), files.len());
+    assert!(inputs.contains(&("00.sgf".into(), None)));
+    assert!(inputs
+        .iter()
+        .all(|(rel, path)| path.is_none() && rel.extension().unwrap() == "sgf"));
+}
+
+#[test]
 fn strict_stops_an_input_at_its_first_error_and_lenient_repairs() {
     let sources = [
         Source::Bytes {

@@ -11,6 +11,7 @@
 //! thread, in order. The results do not depend on the number of jobs:
 //! pieces are cut by their bytes alone.
 
+use std::cell::RefCell;
 use std::io;
 use std::ops::ControlFlow;
 use std::sync::{mpsc, Arc, Mutex};
@@ -27,7 +28,7 @@ use super::record::{self, format_of};
 use super::source::{self, Found, Input, Shared, Source, Told};
 use super::visit::{Job, Visit};
 use super::{Collection, Delivery, Totals};
-use crate::inputs::FoundFile;
+use crate::inputs::{Container, FoundFile, Gunzip};
 
 /// What a job's visitor gives back.
 type Out<J> = <<J as Job>::Visitor as Visit>::Out;
@@ -35,20 +36,50 @@ type Out<J> = <<J as Job>::Visitor as Visit>::Out;
 /// Work for the runner: deliveries ready now, or work to do on a worker.
 enum Unit<'s, O> {
     Ready(Vec<Delivery<O>>),
-    Work(Box<dyn FnOnce() -> Vec<Delivery<O>> + Send + 's>),
+    Work(Box<dyn FnOnce() -> Vec<Step<O>> + Send + 's>),
 }
 
 impl<O> Unit<'_, O> {
-    fn run(self) -> Vec<Delivery<O>> {
+    fn run(self) -> Vec<Step<O>> {
         match self {
-            Unit::Ready(deliveries) => deliveries,
+            Unit::Ready(deliveries) => deliveries.into_iter().map(Step::Deliver).collect(),
             Unit::Work(work) => work(),
         }
     }
 }
 
+/// What a unit of work gives, in order: deliveries, and in the place of
+/// a small `.gz` file it could not read whole (larger inflated than the
+/// batch target, or not plain gzip), that file, to be read again as a
+/// stream where its deliveries go.
+enum Step<O> {
+    Deliver(Delivery<O>),
+    Again(Again),
+}
+
+/// A small `.gz` file to read again as a stream.
+struct Again {
+    input: Input,
+    told: Told,
+    file: FoundFile,
+}
+
+/// Wraps deliveries as steps.
+fn steps<O>(deliveries: Vec<Delivery<O>>) -> Vec<Step<O>> {
+    deliveries.into_iter().map(Step::Deliver).collect()
+}
+
 /// How many small files one unit of work reads at most.
 const GROUP_FILES: usize = 64;
+
+/// A `.gz` file is inflated by the unit that reads its group when it
+/// is no larger than the batch target over this: SGF inflates to three
+/// to five times its gzip, so such a file mostly inflates within the
+/// target (one that does not is read again as a stream).
+const GZIP_RATIO: u64 = 8;
+
+/// The buffer a `.gz` file read again is read through.
+const AGAIN_BUFFER: usize = 64 << 10;
 
 pub(crate) fn run<J: Job>(
     collection: &Collection,
@@ -80,7 +111,7 @@ pub(crate) fn run<J: Job>(
         sources,
     };
     if collection.jobs <= 1 {
-        units.each(&mut |unit| unit.run().into_iter().try_for_each(&mut deliver));
+        units.each(&mut |unit| units.hand_on(unit.run(), &mut deliver));
     } else {
         in_parallel(&units, collection.jobs, &mut deliver);
     }
@@ -95,8 +126,8 @@ fn in_parallel<J: Job>(
     jobs: usize,
     deliver: &mut dyn FnMut(Delivery<Out<J>>) -> ControlFlow<()>,
 ) {
-    type Slot<O> = mpsc::Receiver<Vec<Delivery<O>>>;
-    type Task<'s, O> = (Unit<'s, O>, mpsc::Sender<Vec<Delivery<O>>>);
+    type Slot<O> = mpsc::Receiver<Vec<Step<O>>>;
+    type Task<'s, O> = (Unit<'s, O>, mpsc::Sender<Vec<Step<O>>>);
     let (order, ordered) = mpsc::sync_channel::<Slot<Out<J>>>(2 * jobs + 1);
     let (tasks, queue) = mpsc::channel::<Task<'_, Out<J>>>();
     let queue = Mutex::new(queue);
@@ -116,18 +147,16 @@ fn in_parallel<J: Job>(
                     return ControlFlow::Break(());
                 }
                 match unit {
-                    Unit::Ready(deliveries) => drop(done.send(deliveries)),
+                    Unit::Ready(deliveries) => drop(done.send(steps(deliveries))),
                     work => drop(tasks.send((work, done))),
                 }
                 ControlFlow::Continue(())
             });
         });
-        'slots: for slot in ordered.iter() {
-            let Ok(deliveries) = slot.recv() else { break };
-            for delivery in deliveries {
-                if deliver(delivery).is_break() {
-                    break 'slots;
-                }
+        for slot in ordered.iter() {
+            let Ok(steps) = slot.recv() else { break };
+            if units.hand_on(steps, deliver).is_break() {
+                break;
             }
         }
         // Dropping the receiver stops the thread that finds inputs, and
@@ -157,74 +186,155 @@ impl<'s, J: Job> Units<'s, J> {
         let separator = self.collection.separator;
         // With one job everything runs on the calling thread.
         let inflate_ahead = self.collection.jobs > 1;
-        let added = |full: Option<Vec<Small>>, unit: &mut dyn FnMut(_) -> _| match full {
-            Some(full) => unit(self.small_inputs(full)),
-            None => ControlFlow::Continue(()),
+        // Small `.gz` files are inflated by the reader of the group.
+        let gzip_unopened_to = match streams {
+            true => 0,
+            false => target / GZIP_RATIO,
         };
         source::visit(
             self.sources,
             separator,
             inflate_ahead,
+            gzip_unopened_to,
             &on_read,
-            &mut |found| match found {
-                Found::File {
-                    input,
-                    size,
-                    told,
-                    file,
-                } if size <= target && !streams => {
-                    let small = Small::File {
-                        input,
-                        told,
-                        size,
-                        file,
-                    };
-                    added(group.add(small, size, target), unit)
-                }
-                Found::Stream {
-                    input,
-                    reader,
-                    told,
-                    gathered: true,
-                } if !streams => match gather(reader, target) {
-                    Gathered::Whole(bytes) => {
-                        let size = bytes.len() as u64;
-                        let bytes = Bytes::from(bytes);
-                        let small = Small::Read { input, told, bytes };
-                        added(group.add(small, size, target), unit)
-                    }
-                    Gathered::Started(mut reader) => {
-                        added(group.take(), unit)?;
-                        let reader = &mut *reader;
-                        let gathered = false;
-                        self.units(
-                            Found::Stream {
-                                input,
-                                reader,
-                                told,
-                                gathered,
-                            },
-                            unit,
-                        )
-                    }
-                },
-                Found::Bytes { input, bytes } if bytes.len() as u64 <= target && !streams => {
-                    let size = bytes.len() as u64;
-                    let told = Told::Looked;
-                    added(
-                        group.add(Small::Read { input, told, bytes }, size, target),
-                        unit,
-                    )
-                }
-                found => {
-                    added(group.take(), unit)?;
-                    self.units(found, unit)
-                }
-            },
+            &mut |found| self.found(found, &mut group, unit),
         );
         if let Some(rest) = group.take() {
             let _ = unit(self.small_inputs(rest));
         }
+    }
+
+    /// Hands on the units of `found`: a small input added to `group`
+    /// (which is handed on as a unit when full), another input cut into
+    /// units after the group.
+    fn found(
+        &self,
+        found: Found<'_>,
+        group: &mut Group,
+        unit: &mut dyn FnMut(Unit<'s, Out<J>>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let target = self.collection.target as u64;
+        let streams = self.collection.streams_only();
+        let mut added = |small: Small, size: u64, unit: &mut dyn FnMut(_) -> _| match group
+            .add(small, size, target)
+        {
+            Some(full) => unit(self.small_inputs(full)),
+            None => ControlFlow::Continue(()),
+        };
+        match found {
+            Found::File {
+                input,
+                size,
+                told,
+                file,
+            } if size <= target && !streams => {
+                let small = Small::File {
+                    input,
+                    told,
+                    size,
+                    file,
+                };
+                added(small, size, unit)
+            }
+            Found::Stream {
+                input,
+                reader,
+                told,
+                gathered: true,
+            } if !streams => match gather(reader, target) {
+                Gathered::Whole(bytes) => {
+                    let size = bytes.len() as u64;
+                    let bytes = Bytes::from(bytes);
+                    added(Small::Read { input, told, bytes }, size, unit)
+                }
+                Gathered::Started(mut reader) => {
+                    self.flush(group, unit)?;
+                    let reader = &mut *reader;
+                    let gathered = false;
+                    self.units(
+                        Found::Stream {
+                            input,
+                            reader,
+                            told,
+                            gathered,
+                        },
+                        unit,
+                    )
+                }
+            },
+            Found::Bytes { input, bytes } if bytes.len() as u64 <= target && !streams => {
+                let size = bytes.len() as u64;
+                let told = Told::Looked;
+                added(Small::Read { input, told, bytes }, size, unit)
+            }
+            found => {
+                self.flush(group, unit)?;
+                self.units(found, unit)
+            }
+        }
+    }
+
+    /// Hands on the inputs gathered in `group`, if any, as a unit.
+    fn flush(
+        &self,
+        group: &mut Group,
+        unit: &mut dyn FnMut(Unit<'s, Out<J>>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        match group.take() {
+            Some(inputs) => unit(self.small_inputs(inputs)),
+            None => ControlFlow::Continue(()),
+        }
+    }
+
+    /// Hands `steps` to `deliver` in order, a file given back read again
+    /// in its place (its units run here, in order).
+    fn hand_on(
+        &self,
+        steps: Vec<Step<Out<J>>>,
+        deliver: &mut dyn FnMut(Delivery<Out<J>>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for step in steps {
+            match step {
+                Step::Deliver(delivery) => deliver(delivery)?,
+                // Read as a stream, a file is not given back again.
+                Step::Again(again) => {
+                    self.again(again, &mut |unit| self.hand_on(unit.run(), deliver))?
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The units of a small `.gz` file given back by the unit that was
+    /// to read it whole, read as the walker reads a `.gz` file: opened,
+    /// inflated as a stream, and read whole if it ends within the batch
+    /// target, else cut into batches (so that its deliveries are the same
+    /// whichever read it).
+    fn again(
+        &self,
+        again: Again,
+        unit: &mut dyn FnMut(Unit<'s, Out<J>>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let Again { input, told, file } = again;
+        let opened = match file.open() {
+            Ok(opened) => opened,
+            Err(err) => return unit(Unit::Ready(vec![failed(&input, &err)])),
+        };
+        let counted = Counting {
+            inner: opened,
+            collection: self.collection,
+        };
+        let buffered = io::BufReader::with_capacity(AGAIN_BUFFER, counted);
+        let mut reader = flate2::bufread::MultiGzDecoder::new(buffered);
+        let mut group = Group::default();
+        let found = Found::Stream {
+            input,
+            reader: &mut reader,
+            told,
+            gathered: true,
+        };
+        self.found(found, &mut group, unit)?;
+        self.flush(&mut group, unit)
     }
 
     /// The unit that reads `inputs`, small inputs, one after another:
@@ -232,9 +342,25 @@ impl<'s, J: Job> Units<'s, J> {
     fn small_inputs(&self, inputs: Vec<Small>) -> Unit<'s, Out<J>> {
         let (collection, job) = (self.collection, self.job);
         Unit::Work(Box::new(move || {
-            let mut deliveries = Vec::with_capacity(3 * inputs.len());
+            let mut out = Vec::with_capacity(3 * inputs.len());
+            let deliver = |out: &mut Vec<_>, deliveries: Vec<Delivery<_>>| {
+                out.extend(deliveries.into_iter().map(Step::Deliver));
+            };
             for small in inputs {
                 match small {
+                    Small::File {
+                        input,
+                        told,
+                        size,
+                        file,
+                    } if file.container() == Container::Gz => {
+                        match inflate_whole(collection, &file, size) {
+                            Some(bytes) => {
+                                deliver(&mut out, whole(collection, job, input, told, bytes))
+                            }
+                            None => out.push(Step::Again(Again { input, told, file })),
+                        }
+                    }
                     Small::File {
                         input,
                         told,
@@ -243,18 +369,18 @@ impl<'s, J: Job> Units<'s, J> {
                     } => match file.open().and_then(|opened| read_file(opened, size)) {
                         Ok(bytes) => {
                             collection.count(bytes.len() as u64);
-                            deliveries.extend(whole(collection, job, input, told, bytes));
+                            deliver(&mut out, whole(collection, job, input, told, bytes));
                         }
-                        Err(err) => deliveries.push(failed(&input, &err)),
+                        Err(err) => deliver(&mut out, vec![failed(&input, &err)]),
                     },
                     Small::Read { input, told, bytes } => {
                         // A copy only of bytes shared with the caller.
                         let bytes = Vec::from(bytes);
-                        deliveries.extend(whole(collection, job, input, told, bytes));
+                        deliver(&mut out, whole(collection, job, input, told, bytes));
                     }
                 }
             }
-            deliveries
+            out
         }))
     }
 
@@ -336,7 +462,7 @@ impl<'s, J: Job> Units<'s, J> {
     ) -> ControlFlow<()> {
         let (collection, job) = (self.collection, self.job);
         unit(Unit::Work(Box::new(move || {
-            whole(collection, job, input, Told::Looked, bytes)
+            steps(whole(collection, job, input, Told::Looked, bytes))
         })))
     }
 
@@ -376,7 +502,7 @@ impl<'s, J: Job> Units<'s, J> {
                     let input = input.clone();
                     unit(Unit::Work(Box::new(move || {
                         let done = read_batch(collection, job, &batch);
-                        vec![Delivery::Piece(input, done)]
+                        vec![Step::Deliver(Delivery::Piece(input, done))]
                     })))?;
                 }
                 Ok(Piece::Rest(rest)) => {
@@ -512,6 +638,25 @@ fn whole<J: Job>(
         Delivery::Piece(input.clone(), done),
         Delivery::End(input, true),
     ]
+}
+
+/// The bytes of the small `.gz` file `file` (`size` bytes), read whole
+/// and inflated on this thread, by an inflater kept for the thread;
+/// `None` when it cannot be read so, to be read again as a stream
+/// (larger inflated than the batch target, not plain gzip, or not
+/// readable: the stream reports it).
+fn inflate_whole(collection: &Collection, file: &FoundFile, size: u64) -> Option<Vec<u8>> {
+    thread_local! {
+        static GUNZIP: RefCell<Gunzip> = RefCell::new(Gunzip::new());
+    }
+    let gzip = file
+        .open()
+        .and_then(|opened| read_file(opened, size))
+        .ok()?;
+    let inflate = |gunzip: &RefCell<Gunzip>| gunzip.borrow_mut().inflate(&gzip, collection.target);
+    let inflated = GUNZIP.with(inflate).ok()??;
+    collection.count(gzip.len() as u64);
+    Some(inflated)
 }
 
 /// The bytes of `file`, whose size was found to be `size` (all of them,

@@ -113,7 +113,8 @@ pub const STDIN_NAME: &str = "<stdin>";
 
 /// An input found, ready to be read.
 pub(crate) enum Found<'a> {
-    /// A plain file of `size` bytes, not yet opened (`file` opens it).
+    /// A plain file of `size` bytes, not yet opened (`file` opens it), or
+    /// a small `.gz` file (`file.container()` says which).
     File {
         input: Input,
         size: u64,
@@ -136,21 +137,28 @@ pub(crate) enum Found<'a> {
     Failed { name: String, error: String },
 }
 
+/// The buffer `.gz` files and archives are read through.
+pub(crate) const WALKER_BUFFER: usize = 256 << 10;
+
 /// Calls `visit` with every input of `sources`, in order, until it
 /// returns `Break`. Bytes read from files, archives and compressed files
 /// are counted with `on_read`; gzip is inflated on a thread of its own
-/// when `inflate_ahead` is set.
+/// when `inflate_ahead` is set. `.gz` files of up to `gzip_unopened_to`
+/// bytes are found as files ([`Found::File`], their [`Input`] that of
+/// the stream they hold), to be inflated by the reader of the file.
 pub(crate) fn visit(
     sources: &[Source],
     separator: char,
     inflate_ahead: bool,
+    gzip_unopened_to: u64,
     on_read: &(dyn Fn(u64) + Sync),
     visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
 ) {
     let walker = Walker::new()
-        .buffer_capacity(256 << 10)
+        .buffer_capacity(WALKER_BUFFER)
         .on_read(on_read)
-        .inflate_ahead(inflate_ahead);
+        .inflate_ahead(inflate_ahead)
+        .gzip_unopened_to(gzip_unopened_to);
     for source in sources {
         let flow = match source {
             Source::Path(path) if path.as_os_str() == "-" => visit_stdin(on_read, visit),
@@ -251,11 +259,20 @@ impl found::Visitor for ToFound<'_, '_> {
             true => Told::Looked,
             false => Told::by_path(file.path()),
         };
-        let input = Input {
-            name: file.name(),
-            path: Some(file.path().to_path_buf()),
-            rel: file.rel().to_path_buf(),
-            format: Format::Sgf,
+        // A `.gz` file handed over unopened is the stream it holds.
+        let input = match file.container() {
+            Container::Gz => Input {
+                name: file.name(),
+                path: None,
+                rel: found::without_gz(file.rel()),
+                format: Format::Sgf,
+            },
+            _ => Input {
+                name: file.name(),
+                path: Some(file.path().to_path_buf()),
+                rel: file.rel().to_path_buf(),
+                format: Format::Sgf,
+            },
         };
         (self.visit)(Found::File {
             input,

@@ -24,6 +24,7 @@ pub struct Walker<'a> {
     on_read: Option<&'a (dyn Fn(u64) + Sync)>,
     inflate_ahead: bool,
     inflate_ahead_from: u64,
+    gzip_unopened_to: u64,
 }
 
 impl fmt::Debug for Walker<'_> {
@@ -33,6 +34,7 @@ impl fmt::Debug for Walker<'_> {
             .field("on_read", &self.on_read.map(|_| "Fn(u64)"))
             .field("inflate_ahead", &self.inflate_ahead)
             .field("inflate_ahead_from", &self.inflate_ahead_from)
+            .field("gzip_unopened_to", &self.gzip_unopened_to)
             .finish()
     }
 }
@@ -52,6 +54,7 @@ impl<'a> Walker<'a> {
             on_read: None,
             inflate_ahead: false,
             inflate_ahead_from: INFLATE_AHEAD_FROM,
+            gzip_unopened_to: 0,
         }
     }
 
@@ -87,6 +90,54 @@ impl<'a> Walker<'a> {
     /// [`INFLATE_AHEAD_FROM`].
     pub fn inflate_ahead_from(mut self, bytes: u64) -> Walker<'a> {
         self.inflate_ahead_from = bytes;
+        self
+    }
+
+    /// Hands `.gz` files (not `.tar.gz`) of up to `bytes` bytes to
+    /// [`Visitor::file`] unopened, as plain files are, rather than
+    /// inflating them for [`Visitor::stream`]: for a visitor that reads
+    /// small files whole on other threads and can inflate them there
+    /// ([`Gunzip`](super::Gunzip)), or give them back to
+    /// [`read_file`](Self::read_file). None by default (0).
+    ///
+    /// ```
+    /// use std::io::Read;
+    /// use std::ops::ControlFlow;
+    /// use sgf_tool::inputs::{Container, Failure, FoundFile, Input, Visitor, Walker};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("sgf-unopened-doc-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// let mut gzip = flate2::write::GzEncoder::new(Vec::new(), Default::default());
+    /// std::io::Write::write_all(&mut gzip, b"(;B[aa])")?;
+    /// std::fs::write(dir.join("a.sgf.gz"), gzip.finish()?)?;
+    ///
+    /// /// The containers of the files handed over, and the streams read.
+    /// #[derive(Default)]
+    /// struct Seen(Vec<Container>, Vec<String>);
+    /// impl Visitor for Seen {
+    ///     fn file(&mut self, file: FoundFile) -> ControlFlow<()> {
+    ///         self.0.push(file.container());
+    ///         ControlFlow::Continue(())
+    ///     }
+    ///     fn stream(&mut self, _: Input, reader: &mut dyn Read) -> ControlFlow<()> {
+    ///         let mut text = String::new();
+    ///         reader.read_to_string(&mut text).unwrap();
+    ///         self.1.push(text);
+    ///         ControlFlow::Continue(())
+    ///     }
+    ///     fn failed(&mut self, failure: Failure) -> ControlFlow<()> { panic!("{failure}") }
+    /// }
+    ///
+    /// let (mut inflated, mut unopened) = (Seen::default(), Seen::default());
+    /// let _ = Walker::new().walk(&[dir.clone()], &mut inflated);
+    /// let _ = Walker::new().gzip_unopened_to(1 << 20).walk(&[dir.clone()], &mut unopened);
+    /// assert_eq!((inflated.0, inflated.1), (vec![], vec!["(;B[aa])".to_string()]));
+    /// assert_eq!((unopened.0, unopened.1), (vec![Container::Gz], vec![]));
+    /// std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn gzip_unopened_to(mut self, bytes: u64) -> Walker<'a> {
+        self.gzip_unopened_to = bytes;
         self
     }
 
@@ -130,7 +181,7 @@ impl<'a> Walker<'a> {
     /// breaks (then returns `Break`).
     pub fn walk_path(&self, path: &Path, visitor: &mut dyn Visitor) -> ControlFlow<()> {
         find_files(path, &mut |found| match found {
-            Ok(file) => self.read_file(file, visitor),
+            Ok(file) => self.found_file(file, visitor),
             Err(failure) => visitor.failed(failure),
         })
     }
@@ -188,9 +239,25 @@ impl<'a> Walker<'a> {
         }
     }
 
-    /// A file: handed over as it is, or opened and read as gzip or as an
-    /// archive.
-    fn read_file(&self, file: FoundFile, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+    /// A file found by a walk: handed over as it is when it is plain
+    /// (or a small `.gz` file, see
+    /// [`gzip_unopened_to`](Self::gzip_unopened_to)), else opened and
+    /// read as [`read_file`](Self::read_file) does.
+    fn found_file(&self, file: FoundFile, visitor: &mut dyn Visitor) -> ControlFlow<()> {
+        match file.container() {
+            Container::Gz if self.gzip_unopened_to > 0 => match file.size() {
+                Ok(size) if size <= self.gzip_unopened_to => visitor.file(file.with_size(size)),
+                _ => self.read_file(file, visitor),
+            },
+            _ => self.read_file(file, visitor),
+        }
+    }
+
+    /// Reads `file` as a walk does, whatever its size: a plain file
+    /// handed to [`Visitor::file`], a `.gz` file inflated for
+    /// [`Visitor::stream`], an archive's members each handed to
+    /// [`Visitor::stream`].
+    pub fn read_file(&self, file: FoundFile, visitor: &mut dyn Visitor) -> ControlFlow<()> {
         let container = file.container();
         if container == Container::Plain {
             return visitor.file(file);

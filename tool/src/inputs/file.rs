@@ -94,6 +94,13 @@ impl FoundFile {
         Ok(std::fs::metadata(&self.path)?.len())
     }
 
+    /// The file with its size known, so that [`size`](Self::size) does
+    /// not look it up again.
+    pub(super) fn with_size(mut self, size: u64) -> FoundFile {
+        self.size = Some(size);
+        self
+    }
+
     /// Opens the file for reading.
     pub fn open(&self) -> io::Result<File> {
         #[cfg(unix)]

@@ -67,6 +67,7 @@ mod ahead;
 mod archive;
 mod file;
 mod find;
+mod gunzip;
 mod seek_buf;
 
 use std::io;
@@ -78,6 +79,7 @@ use sgf_stream::formats::Format;
 pub use archive::{Walker, INFLATE_AHEAD_FROM};
 pub use file::FoundFile;
 pub use find::find_files;
+pub use gunzip::Gunzip;
 
 /// An input read as a stream: a `.gz` file or an archive member.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -319,7 +321,7 @@ pub fn is_sgf(name: &str) -> bool {
 }
 
 /// `rel` without a final `.gz`, in any letter case.
-fn without_gz(rel: &Path) -> PathBuf {
+pub(crate) fn without_gz(rel: &Path) -> PathBuf {
     let name = rel.to_string_lossy();
     match ends_with(&name, ".gz") {
         true => PathBuf::from(&name[..name.len() - 3]),
