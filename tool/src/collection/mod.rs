@@ -88,6 +88,7 @@ mod lines;
 mod piece;
 mod record;
 mod run;
+mod small;
 mod source;
 mod trees;
 mod visit;

@@ -11,7 +11,6 @@
 //! thread, in order. The results do not depend on the number of jobs:
 //! pieces are cut by their bytes alone.
 
-use std::cell::RefCell;
 use std::io;
 use std::ops::ControlFlow;
 use std::sync::{mpsc, Arc, Mutex};
@@ -25,10 +24,11 @@ use sgf_stream::Position;
 
 use super::piece::{self, Done};
 use super::record::{self, format_of};
+use super::small::{gather, inflate_whole, read_file, Gathered, Group, Small, GZIP_RATIO};
 use super::source::{self, Found, Input, Shared, Source, Told};
 use super::visit::{Job, Visit};
 use super::{Collection, Delivery, Totals};
-use crate::inputs::{Container, FoundFile, Gunzip};
+use crate::inputs::{Container, FoundFile};
 
 /// What a job's visitor gives back.
 type Out<J> = <<J as Job>::Visitor as Visit>::Out;
@@ -68,15 +68,6 @@ struct Again {
 fn steps<O>(deliveries: Vec<Delivery<O>>) -> Vec<Step<O>> {
     deliveries.into_iter().map(Step::Deliver).collect()
 }
-
-/// How many small files one unit of work reads at most.
-const GROUP_FILES: usize = 64;
-
-/// A `.gz` file is inflated by the unit that reads its group when it
-/// is no larger than the batch target over this: SGF inflates to three
-/// to five times its gzip, so such a file mostly inflates within the
-/// target (one that does not is read again as a stream).
-const GZIP_RATIO: u64 = 8;
 
 /// The buffer a `.gz` file read again is read through.
 const AGAIN_BUFFER: usize = 64 << 10;
@@ -529,86 +520,6 @@ impl<'s, J: Job> Units<'s, J> {
     }
 }
 
-/// A small input, read whole by a worker.
-enum Small {
-    /// A file, opened by the worker, `size` bytes when it was found.
-    File {
-        input: Input,
-        told: Told,
-        size: u64,
-        file: FoundFile,
-    },
-    /// An input whose bytes are in memory: a small stream read whole,
-    /// or bytes given.
-    Read {
-        input: Input,
-        told: Told,
-        bytes: Bytes,
-    },
-}
-
-/// Small inputs gathered for one unit of work.
-#[derive(Default)]
-struct Group {
-    inputs: Vec<Small>,
-    bytes: u64,
-}
-
-impl Group {
-    /// Adds `small`, of `bytes` bytes; the inputs gathered, when they
-    /// reach [`GROUP_FILES`] inputs or `target` bytes.
-    fn add(&mut self, small: Small, bytes: u64, target: u64) -> Option<Vec<Small>> {
-        self.inputs.push(small);
-        self.bytes += bytes;
-        if self.bytes < target && self.inputs.len() < GROUP_FILES {
-            return None;
-        }
-        self.take()
-    }
-
-    /// The inputs gathered, if any.
-    fn take(&mut self) -> Option<Vec<Small>> {
-        self.bytes = 0;
-        (!self.inputs.is_empty()).then(|| std::mem::take(&mut self.inputs))
-    }
-}
-
-/// A stream read up to a target: all of it, or its first bytes ahead of
-/// the rest.
-enum Gathered<'r> {
-    Whole(Vec<u8>),
-    Started(Box<dyn io::Read + 'r>),
-}
-
-/// Reads `reader` whole if it ends within `target` bytes; else its first
-/// bytes, given back ahead of the rest (a read error comes again after
-/// them, where it was met).
-fn gather(reader: &mut dyn io::Read, target: u64) -> Gathered<'_> {
-    let mut first = Vec::new();
-    let read = io::Read::read_to_end(&mut io::Read::take(&mut *reader, target + 1), &mut first);
-    let first = io::Cursor::new(first);
-    match read {
-        Ok(_) if first.get_ref().len() as u64 <= target => Gathered::Whole(first.into_inner()),
-        Ok(_) => Gathered::Started(Box::new(io::Read::chain(first, reader))),
-        Err(err) => {
-            let failing = Failing(Some(err));
-            Gathered::Started(Box::new(io::Read::chain(first, failing)))
-        }
-    }
-}
-
-/// A reader that fails once with the error it holds, then ends.
-struct Failing(Option<io::Error>);
-
-impl io::Read for Failing {
-    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
-        match self.0.take() {
-            Some(err) => Err(err),
-            None => Ok(0),
-        }
-    }
-}
-
 fn read_batch<J: Job>(collection: &Collection, job: &J, batch: &Batch) -> Done<Out<J>> {
     piece::read_batch(job, batch, collection.policy, collection.reader)
 }
@@ -640,36 +551,6 @@ fn whole<J: Job>(
     ]
 }
 
-/// The bytes of the small `.gz` file `file` (`size` bytes), read whole
-/// and inflated on this thread, by an inflater kept for the thread;
-/// `None` when it cannot be read so, to be read again as a stream
-/// (larger inflated than the batch target, not plain gzip, or not
-/// readable: the stream reports it).
-fn inflate_whole(collection: &Collection, file: &FoundFile, size: u64) -> Option<Vec<u8>> {
-    thread_local! {
-        static GUNZIP: RefCell<Gunzip> = RefCell::new(Gunzip::new());
-    }
-    let gzip = file
-        .open()
-        .and_then(|opened| read_file(opened, size))
-        .ok()?;
-    let inflate = |gunzip: &RefCell<Gunzip>| gunzip.borrow_mut().inflate(&gzip, collection.target);
-    let inflated = GUNZIP.with(inflate).ok()??;
-    collection.count(gzip.len() as u64);
-    Some(inflated)
-}
-
-/// The bytes of `file`, whose size was found to be `size` (all of them,
-/// should it have grown since): [`std::fs::read`] without the second look
-/// at its size.
-fn read_file(file: std::fs::File, size: u64) -> io::Result<Vec<u8>> {
-    // One byte more than the size, so that the end shows at once; through
-    // `take`, as `File`'s own `read_to_end` would look at the size again.
-    let mut bytes = Vec::with_capacity(usize::try_from(size).map_or(0, |size| size + 1));
-    io::Read::read_to_end(&mut io::Read::take(file, u64::MAX), &mut bytes)?;
-    Ok(bytes)
-}
-
 fn failed<O>(input: &Input, err: &dyn std::fmt::Display) -> Delivery<O> {
     Delivery::Failed {
         name: input.name.clone(),
@@ -688,23 +569,5 @@ impl<R: io::Read> io::Read for Counting<'_, R> {
         let read = self.inner.read(buf)?;
         self.collection.count(read as u64);
         Ok(read)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::read_file;
-
-    #[test]
-    fn a_file_is_read_whole_whatever_size_was_found() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("a.sgf");
-        std::fs::write(&path, b"(;B[aa];W[bb])").unwrap();
-        // The size found before, as it was, larger (the file shrank) and
-        // smaller (it grew).
-        for size in [14, 100, 0, 3] {
-            let file = std::fs::File::open(&path).unwrap();
-            assert_eq!(read_file(file, size).unwrap(), b"(;B[aa];W[bb])", "{size}");
-        }
     }
 }
