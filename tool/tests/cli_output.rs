@@ -171,11 +171,26 @@ fn stats_with_no_path_needs_no_source_folder() {
     let binary = install.path().join("sgf");
     fs::copy(assert_cmd::cargo::cargo_bin("sgf"), &binary).unwrap();
     let empty = TempDir::new().unwrap();
-    let out = std::process::Command::new(&binary)
-        .args(["--quiet", "stats", "--json"])
-        .current_dir(empty.path())
-        .output()
-        .unwrap();
+    let run = || {
+        std::process::Command::new(&binary)
+            .args(["--quiet", "stats", "--json"])
+            .current_dir(empty.path())
+            .output()
+    };
+    // A copy just written can be "busy" for a moment: a process another
+    // test started meanwhile may hold it open until it runs its own
+    // program.
+    let mut out = run();
+    for _ in 0..50 {
+        match &out {
+            Err(err) if err.kind() == std::io::ErrorKind::ExecutableFileBusy => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                out = run();
+            }
+            _ => break,
+        }
+    }
+    let out = out.unwrap();
     assert_eq!(out.status.code(), Some(0));
     let stats: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let data = common::workspace_root().join("tests/data");

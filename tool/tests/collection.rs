@@ -304,6 +304,82 @@ fn small_gzip_files_read_whole_deliver_what_their_streams_deliver() {
 }
 
 #[test]
+fn small_zip_members_read_whole_deliver_what_the_zip_crate_reads() {
+    // Small zip members are handed over as stored and inflated whole by
+    // the unit that reads their group; one larger inflated than the
+    // target or damaged is read again as a stream in its place. The games
+    // are those of a tar of the same members (read by the walker), for
+    // any number of jobs; a damaged member fails, named, and the rest is
+    // read.
+    let game = |i: usize| format!("(;C[{i}];B[aa];W[bb])\n");
+    let mut members: Vec<(String, Vec<u8>)> = (0..40)
+        .map(|i| {
+            (
+                format!("g/{i:02}.sgf"),
+                (0..1 + i % 4).map(game).collect::<String>().into_bytes(),
+            )
+        })
+        .collect();
+    let big = format!("(;C[{}];B[aa])\n(;W[bb])\n", "x".repeat(20_000));
+    members.push(("g/40-big.sgf".into(), big.into_bytes()));
+    members.push(("g/41-notes.txt".into(), b"not a game".to_vec()));
+    let list: Vec<(&str, &[u8])> = members.iter().map(|(n, b)| (n.as_str(), &b[..])).collect();
+    let deflated = archives::zip_bytes(&list, zip::CompressionMethod::Deflated);
+    let stored = archives::zip_bytes(&list, zip::CompressionMethod::Stored);
+    let tar = archives::tar_bytes(&list);
+    // The first member's data damaged: its checksum no longer matches.
+    let mut damaged = stored.clone();
+    let at = damaged.windows(2).position(|w| w == b"(;").unwrap() + 3;
+    damaged[at] ^= 0x01;
+    let dir = tempfile::tempdir().unwrap();
+    for (name, bytes) in [
+        ("d.zip", &deflated),
+        ("s.zip", &stored),
+        ("t.tar", &tar),
+        ("x.zip", &damaged),
+    ] {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+    }
+    let archive = |name: &str| [Source::Path(dir.path().join(name))];
+    // Deliveries with the archive's name left out.
+    let read = |jobs: usize, name: &str| {
+        let prefix = format!("{}/", dir.path().join(name).display());
+        let collection = Collection::new()
+            .jobs(jobs)
+            .target(4096)
+            .member_separator('/');
+        let lines = deliveries_of(&collection, &archive(name));
+        lines
+            .into_iter()
+            .map(|line| line.replace(&prefix, ""))
+            .collect::<Vec<_>>()
+    };
+    let expected = read(1, "t.tar");
+    assert_eq!(
+        expected
+            .iter()
+            .filter(|line| line.starts_with("begin"))
+            .count(),
+        41
+    );
+    assert!(
+        expected
+            .iter()
+            .filter(|line| line.contains("40-big"))
+            .count()
+            > 3
+    );
+    for jobs in [1, 2, 3] {
+        assert_eq!(read(jobs, "d.zip"), expected, "deflated, {jobs} jobs");
+        assert_eq!(read(jobs, "s.zip"), expected, "stored, {jobs} jobs");
+        let damaged = read(jobs, "x.zip");
+        let failed = ["begin g/00.sgf", "failed g/00.sgf", "end g/00.sgf false"];
+        assert_eq!(damaged[..3], failed, "{jobs} jobs");
+        assert_eq!(damaged[3..], expected[3..], "{jobs} jobs");
+    }
+}
+
+#[test]
 fn strict_stops_an_input_at_its_first_error_and_lenient_repairs() {
     let sources = [
         Source::Bytes {

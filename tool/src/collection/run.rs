@@ -24,11 +24,13 @@ use sgf_stream::Position;
 
 use super::piece::{self, Done};
 use super::record::{self, format_of};
-use super::small::{gather, inflate_whole, read_file, Gathered, Group, Small, GZIP_RATIO};
+use super::small::{
+    gather, inflate_file, inflate_member, read_file, Again, Gathered, Group, Small, GZIP_RATIO,
+};
 use super::source::{self, Found, Input, Shared, Source, Told};
 use super::visit::{Job, Visit};
 use super::{Collection, Delivery, Totals};
-use crate::inputs::{Container, FoundFile};
+use crate::inputs::Container;
 
 /// What a job's visitor gives back.
 type Out<J> = <<J as Job>::Visitor as Visit>::Out;
@@ -49,19 +51,12 @@ impl<O> Unit<'_, O> {
 }
 
 /// What a unit of work gives, in order: deliveries, and in the place of
-/// a small `.gz` file it could not read whole (larger inflated than the
-/// batch target, or not plain gzip), that file, to be read again as a
-/// stream where its deliveries go.
+/// a small `.gz` file or zip member it could not read whole (larger
+/// inflated than the batch target, or damaged), that input, to be read
+/// again as a stream where its deliveries go.
 enum Step<O> {
     Deliver(Delivery<O>),
     Again(Again),
-}
-
-/// A small `.gz` file to read again as a stream.
-struct Again {
-    input: Input,
-    told: Told,
-    file: FoundFile,
 }
 
 /// Wraps deliveries as steps.
@@ -177,8 +172,9 @@ impl<'s, J: Job> Units<'s, J> {
         let separator = self.collection.separator;
         // With one job everything runs on the calling thread.
         let inflate_ahead = self.collection.jobs > 1;
-        // Small `.gz` files are inflated by the reader of the group.
-        let gzip_unopened_to = match streams {
+        // Small `.gz` files and zip members are inflated by the reader
+        // of their group.
+        let inflate_elsewhere_to = match streams {
             true => 0,
             false => target / GZIP_RATIO,
         };
@@ -186,7 +182,7 @@ impl<'s, J: Job> Units<'s, J> {
             self.sources,
             separator,
             inflate_ahead,
-            gzip_unopened_to,
+            inflate_elsewhere_to,
             &on_read,
             &mut |found| self.found(found, &mut group, unit),
         );
@@ -206,12 +202,6 @@ impl<'s, J: Job> Units<'s, J> {
     ) -> ControlFlow<()> {
         let target = self.collection.target as u64;
         let streams = self.collection.streams_only();
-        let mut added = |small: Small, size: u64, unit: &mut dyn FnMut(_) -> _| match group
-            .add(small, size, target)
-        {
-            Some(full) => unit(self.small_inputs(full)),
-            None => ControlFlow::Continue(()),
-        };
         match found {
             Found::File {
                 input,
@@ -225,43 +215,86 @@ impl<'s, J: Job> Units<'s, J> {
                     size,
                     file,
                 };
-                added(small, size, unit)
+                self.add(group, small, size, unit)
             }
             Found::Stream {
                 input,
                 reader,
                 told,
                 gathered: true,
-            } if !streams => match gather(reader, target) {
-                Gathered::Whole(bytes) => {
-                    let size = bytes.len() as u64;
-                    let bytes = Bytes::from(bytes);
-                    added(Small::Read { input, told, bytes }, size, unit)
-                }
-                Gathered::Started(mut reader) => {
-                    self.flush(group, unit)?;
-                    let reader = &mut *reader;
-                    let gathered = false;
-                    self.units(
-                        Found::Stream {
-                            input,
-                            reader,
-                            told,
-                            gathered,
-                        },
-                        unit,
-                    )
-                }
-            },
+            } if !streams => self.gathered(input, told, reader, group, unit),
+            Found::Member {
+                input,
+                told,
+                member,
+            } if !streams => {
+                let size = member.stored().len() as u64;
+                let small = Small::Member {
+                    input,
+                    told,
+                    member,
+                };
+                self.add(group, small, size, unit)
+            }
             Found::Bytes { input, bytes } if bytes.len() as u64 <= target && !streams => {
                 let size = bytes.len() as u64;
                 let told = Told::Looked;
-                added(Small::Read { input, told, bytes }, size, unit)
+                self.add(group, Small::Read { input, told, bytes }, size, unit)
             }
             found => {
                 self.flush(group, unit)?;
                 self.units(found, unit)
             }
+        }
+    }
+
+    /// Hands on the units of a stream that may be read whole: added to
+    /// `group` when it ends within the batch target, else cut into units
+    /// after the group.
+    fn gathered(
+        &self,
+        input: Input,
+        told: Told,
+        reader: &mut dyn io::Read,
+        group: &mut Group,
+        unit: &mut dyn FnMut(Unit<'s, Out<J>>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let target = self.collection.target as u64;
+        match gather(reader, target) {
+            Gathered::Whole(bytes) => {
+                let size = bytes.len() as u64;
+                let bytes = Bytes::from(bytes);
+                self.add(group, Small::Read { input, told, bytes }, size, unit)
+            }
+            Gathered::Started(mut reader) => {
+                self.flush(group, unit)?;
+                let reader = &mut *reader;
+                let gathered = false;
+                self.units(
+                    Found::Stream {
+                        input,
+                        reader,
+                        told,
+                        gathered,
+                    },
+                    unit,
+                )
+            }
+        }
+    }
+
+    /// Adds `small`, of `size` bytes, to `group`, handed on as a unit
+    /// when full.
+    fn add(
+        &self,
+        group: &mut Group,
+        small: Small,
+        size: u64,
+        unit: &mut dyn FnMut(Unit<'s, Out<J>>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        match group.add(small, size, self.collection.target as u64) {
+            Some(full) => unit(self.small_inputs(full)),
+            None => ControlFlow::Continue(()),
         }
     }
 
@@ -296,8 +329,8 @@ impl<'s, J: Job> Units<'s, J> {
         ControlFlow::Continue(())
     }
 
-    /// The units of a small `.gz` file given back by the unit that was
-    /// to read it whole, read as the walker reads a `.gz` file: opened,
+    /// The units of a small `.gz` file or zip member given back by the
+    /// unit that was to read it whole, read as the walker reads one:
     /// inflated as a stream, and read whole if it ends within the batch
     /// target, else cut into batches (so that its deliveries are the same
     /// whichever read it).
@@ -306,21 +339,37 @@ impl<'s, J: Job> Units<'s, J> {
         again: Again,
         unit: &mut dyn FnMut(Unit<'s, Out<J>>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let Again { input, told, file } = again;
-        let opened = match file.open() {
-            Ok(opened) => opened,
-            Err(err) => return unit(Unit::Ready(vec![failed(&input, &err)])),
-        };
-        let counted = Counting {
-            inner: opened,
-            collection: self.collection,
-        };
-        let buffered = io::BufReader::with_capacity(AGAIN_BUFFER, counted);
-        let mut reader = flate2::bufread::MultiGzDecoder::new(buffered);
+        match again {
+            Again::File(input, told, file) => match file.open() {
+                Ok(opened) => {
+                    let counted = Counting {
+                        inner: opened,
+                        collection: self.collection,
+                    };
+                    let buffered = io::BufReader::with_capacity(AGAIN_BUFFER, counted);
+                    let reader = &mut flate2::bufread::MultiGzDecoder::new(buffered);
+                    self.read_again(input, told, reader, unit)
+                }
+                Err(err) => unit(Unit::Ready(vec![failed(&input, &err)])),
+            },
+            Again::Member(input, told, member) => {
+                self.read_again(input, told, &mut member.reader(), unit)
+            }
+        }
+    }
+
+    /// The units of a stream read again ([`again`](Self::again)).
+    fn read_again(
+        &self,
+        input: Input,
+        told: Told,
+        reader: &mut dyn io::Read,
+        unit: &mut dyn FnMut(Unit<'s, Out<J>>) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         let mut group = Group::default();
         let found = Found::Stream {
             input,
-            reader: &mut reader,
+            reader,
             told,
             gathered: true,
         };
@@ -345,13 +394,23 @@ impl<'s, J: Job> Units<'s, J> {
                         size,
                         file,
                     } if file.container() == Container::Gz => {
-                        match inflate_whole(collection, &file, size) {
+                        match inflate_file(collection, &file, size) {
                             Some(bytes) => {
                                 deliver(&mut out, whole(collection, job, input, told, bytes))
                             }
-                            None => out.push(Step::Again(Again { input, told, file })),
+                            None => out.push(Step::Again(Again::File(input, told, file))),
                         }
                     }
+                    Small::Member {
+                        input,
+                        told,
+                        member,
+                    } => match inflate_member(collection, &member) {
+                        Some(bytes) => {
+                            deliver(&mut out, whole(collection, job, input, told, bytes))
+                        }
+                        None => out.push(Step::Again(Again::Member(input, told, member))),
+                    },
                     Small::File {
                         input,
                         told,
@@ -387,6 +446,17 @@ impl<'s, J: Job> Units<'s, J> {
             Found::Failed { name, error } => {
                 unit(Unit::Ready(vec![Delivery::Failed { name, error }]))
             }
+            // A `.gz` file or zip member left to inflate: read as a stream.
+            Found::File {
+                input, told, file, ..
+            } if file.container() == Container::Gz => {
+                self.again(Again::File(input, told, file), unit)
+            }
+            Found::Member {
+                input,
+                told,
+                member,
+            } => self.again(Again::Member(input, told, member), unit),
             Found::File {
                 input, told, file, ..
             } => match file.open() {

@@ -9,16 +9,25 @@ use bytes::Bytes;
 
 use super::source::{Input, Told};
 use super::Collection;
-use crate::inputs::{FoundFile, Gunzip};
+use crate::inputs::{FoundFile, Inflater, StoredMember};
 
 /// How many small files one unit of work reads at most.
 pub(super) const GROUP_FILES: usize = 64;
 
-/// A `.gz` file is inflated by the unit that reads its group when it
-/// is no larger than the batch target over this: SGF inflates to three
-/// to five times its gzip, so such a file mostly inflates within the
-/// target (one that does not is read again as a stream).
+/// A `.gz` file or a zip member is inflated by the unit that reads its
+/// group when it is no larger than the batch target over this: SGF
+/// inflates to three to five times its gzip, so such an input mostly
+/// inflates within the target (one that does not is read again as a
+/// stream).
 pub(super) const GZIP_RATIO: u64 = 8;
+
+/// A small `.gz` file or zip member that a worker could not read whole
+/// (larger inflated than the batch target, or damaged), to be read again
+/// as a stream in its place.
+pub(super) enum Again {
+    File(Input, Told, FoundFile),
+    Member(Input, Told, StoredMember),
+}
 
 /// A small input, read whole by a worker.
 pub(super) enum Small {
@@ -28,6 +37,12 @@ pub(super) enum Small {
         told: Told,
         size: u64,
         file: FoundFile,
+    },
+    /// A small zip member as stored, inflated by the worker.
+    Member {
+        input: Input,
+        told: Told,
+        member: StoredMember,
     },
     /// An input whose bytes are in memory: a small stream read whole,
     /// or bytes given.
@@ -100,27 +115,40 @@ impl io::Read for Failing {
     }
 }
 
-/// The bytes of the small `.gz` file `file` (`size` bytes), read whole
-/// and inflated on this thread, by an inflater kept for the thread;
-/// `None` when it cannot be read so, to be read again as a stream
-/// (larger inflated than the batch target, not plain gzip, or not
-/// readable: the stream reports it).
-pub(super) fn inflate_whole(
+thread_local! {
+    /// The inflater of this thread's small `.gz` files and zip members.
+    static INFLATER: RefCell<Inflater> = RefCell::new(Inflater::new());
+}
+
+/// The inflated bytes of the small `.gz` file `file` (`size` bytes),
+/// read whole and inflated on this thread; `None` when it cannot be read
+/// so, to be read again as a stream (larger inflated than the batch
+/// target, not plain gzip, or not readable: the stream reports it).
+pub(super) fn inflate_file(
     collection: &Collection,
     file: &FoundFile,
     size: u64,
 ) -> Option<Vec<u8>> {
-    thread_local! {
-        static GUNZIP: RefCell<Gunzip> = RefCell::new(Gunzip::new());
-    }
     let gzip = file
         .open()
         .and_then(|opened| read_file(opened, size))
         .ok()?;
-    let inflate = |gunzip: &RefCell<Gunzip>| gunzip.borrow_mut().inflate(&gzip, collection.target);
-    let inflated = GUNZIP.with(inflate).ok()??;
+    let inflate =
+        |inflater: &RefCell<Inflater>| inflater.borrow_mut().gzip(&gzip, collection.target);
+    let inflated = INFLATER.with(inflate).ok()??;
     collection.count(gzip.len() as u64);
     Some(inflated)
+}
+
+/// The inflated bytes of the small zip member `member`, inflated on this
+/// thread; `None` when it cannot be read so, to be read again as a stream
+/// (larger inflated than the batch target, or damaged: the stream
+/// reports it).
+pub(super) fn inflate_member(collection: &Collection, member: &StoredMember) -> Option<Vec<u8>> {
+    let inflate = |inflater: &RefCell<Inflater>| {
+        member.inflate(&mut inflater.borrow_mut(), collection.target)
+    };
+    INFLATER.with(inflate).ok()?
 }
 
 /// The bytes of `file`, whose size was found to be `size` (all of them,

@@ -12,7 +12,7 @@ use bytes::Bytes;
 use sgf_stream::formats::Format;
 
 use crate::inputs::{
-    self as found, find_files, format_of_name, Container, Failure, FoundFile, Walker,
+    self as found, find_files, format_of_name, Container, Failure, FoundFile, StoredMember, Walker,
 };
 
 /// Where a collection's inputs come from.
@@ -131,6 +131,12 @@ pub(crate) enum Found<'a> {
         told: Told,
         gathered: bool,
     },
+    /// A small zip member as stored, to inflate.
+    Member {
+        input: Input,
+        told: Told,
+        member: StoredMember,
+    },
     /// Bytes in memory (their format told by a look).
     Bytes { input: Input, bytes: Bytes },
     /// Something that cannot be read: reported with its name.
@@ -143,14 +149,16 @@ pub(crate) const WALKER_BUFFER: usize = 256 << 10;
 /// Calls `visit` with every input of `sources`, in order, until it
 /// returns `Break`. Bytes read from files, archives and compressed files
 /// are counted with `on_read`; gzip is inflated on a thread of its own
-/// when `inflate_ahead` is set. `.gz` files of up to `gzip_unopened_to`
-/// bytes are found as files ([`Found::File`], their [`Input`] that of
-/// the stream they hold), to be inflated by the reader of the file.
+/// when `inflate_ahead` is set. `.gz` files and zip members of up to
+/// `inflate_elsewhere_to` bytes compressed are left to inflate to the
+/// reader of the input: found as files ([`Found::File`], their [`Input`]
+/// that of the stream they hold) and as stored members
+/// ([`Found::Member`]).
 pub(crate) fn visit(
     sources: &[Source],
     separator: char,
     inflate_ahead: bool,
-    gzip_unopened_to: u64,
+    inflate_elsewhere_to: u64,
     on_read: &(dyn Fn(u64) + Sync),
     visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
 ) {
@@ -158,7 +166,7 @@ pub(crate) fn visit(
         .buffer_capacity(WALKER_BUFFER)
         .on_read(on_read)
         .inflate_ahead(inflate_ahead)
-        .gzip_unopened_to(gzip_unopened_to);
+        .inflate_elsewhere_to(inflate_elsewhere_to);
     for source in sources {
         let flow = match source {
             Source::Path(path) if path.as_os_str() == "-" => visit_stdin(on_read, visit),
@@ -283,6 +291,32 @@ impl found::Visitor for ToFound<'_, '_> {
     }
 
     fn stream(&mut self, input: found::Input, reader: &mut dyn Read) -> ControlFlow<()> {
+        let (input, told) = self.streamed(input);
+        (self.visit)(Found::Stream {
+            input,
+            reader,
+            told,
+            gathered: true,
+        })
+    }
+
+    fn member(&mut self, input: found::Input, member: StoredMember) -> ControlFlow<()> {
+        let (input, told) = self.streamed(input);
+        (self.visit)(Found::Member {
+            input,
+            told,
+            member,
+        })
+    }
+
+    fn failed(&mut self, failure: Failure) -> ControlFlow<()> {
+        (self.visit)(failed(&failure.name_with(self.separator), &failure.source))
+    }
+}
+
+impl ToFound<'_, '_> {
+    /// A stream's input as a collection's, and how its format is told.
+    fn streamed(&self, input: found::Input) -> (Input, Told) {
         let told = match &input.member {
             None if input.path.as_os_str() == self.named.as_os_str() => Told::Looked,
             Some(member) => Told::by_name(member.as_bytes()),
@@ -294,16 +328,7 @@ impl found::Visitor for ToFound<'_, '_> {
             rel: input.rel,
             format: Format::Sgf,
         };
-        (self.visit)(Found::Stream {
-            input,
-            reader,
-            told,
-            gathered: true,
-        })
-    }
-
-    fn failed(&mut self, failure: Failure) -> ControlFlow<()> {
-        (self.visit)(failed(&failure.name_with(self.separator), &failure.source))
+        (input, told)
     }
 }
 

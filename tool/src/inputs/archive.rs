@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use super::ahead::read_ahead;
 use super::seek_buf::SeekBuf;
 use super::{ends_with, find_files, is_game_record, member_rel, without_gz};
-use super::{Container, Failure, FoundFile, Input, Visitor};
+use super::{Container, Failure, FoundFile, Input, StoredMember, Visitor};
 
 /// Walks paths and hands every input found to a [`Visitor`], in order
 /// (see the [module](super) documentation).
@@ -24,7 +24,7 @@ pub struct Walker<'a> {
     on_read: Option<&'a (dyn Fn(u64) + Sync)>,
     inflate_ahead: bool,
     inflate_ahead_from: u64,
-    gzip_unopened_to: u64,
+    inflate_elsewhere_to: u64,
 }
 
 impl fmt::Debug for Walker<'_> {
@@ -34,7 +34,7 @@ impl fmt::Debug for Walker<'_> {
             .field("on_read", &self.on_read.map(|_| "Fn(u64)"))
             .field("inflate_ahead", &self.inflate_ahead)
             .field("inflate_ahead_from", &self.inflate_ahead_from)
-            .field("gzip_unopened_to", &self.gzip_unopened_to)
+            .field("inflate_elsewhere_to", &self.inflate_elsewhere_to)
             .finish()
     }
 }
@@ -54,7 +54,7 @@ impl<'a> Walker<'a> {
             on_read: None,
             inflate_ahead: false,
             inflate_ahead_from: INFLATE_AHEAD_FROM,
-            gzip_unopened_to: 0,
+            inflate_elsewhere_to: 0,
         }
     }
 
@@ -93,12 +93,17 @@ impl<'a> Walker<'a> {
         self
     }
 
-    /// Hands `.gz` files (not `.tar.gz`) of up to `bytes` bytes to
-    /// [`Visitor::file`] unopened, as plain files are, rather than
-    /// inflating them for [`Visitor::stream`]: for a visitor that reads
-    /// small files whole on other threads and can inflate them there
-    /// ([`Gunzip`](super::Gunzip)), or give them back to
-    /// [`read_file`](Self::read_file). None by default (0).
+    /// Leaves the inflating of `.gz` files (not `.tar.gz`) and zip
+    /// members of up to `bytes` bytes (compressed) to the visitor, rather
+    /// than inflating them for [`Visitor::stream`]: `.gz` files are
+    /// handed to [`Visitor::file`] unopened, as plain files are; zip
+    /// members stored or deflated (not encrypted, not named `.gz`) to
+    /// [`Visitor::member`] as their stored bytes. For a visitor that reads
+    /// small inputs whole on other threads and can inflate them there
+    /// ([`Inflater`](super::Inflater)); a file it cannot read so can be
+    /// given back to [`read_file`](Self::read_file), a member read
+    /// through [`StoredMember::reader`](super::StoredMember::reader).
+    /// None by default (0).
     ///
     /// ```
     /// use std::io::Read;
@@ -130,14 +135,15 @@ impl<'a> Walker<'a> {
     ///
     /// let (mut inflated, mut unopened) = (Seen::default(), Seen::default());
     /// let _ = Walker::new().walk(&[dir.clone()], &mut inflated);
-    /// let _ = Walker::new().gzip_unopened_to(1 << 20).walk(&[dir.clone()], &mut unopened);
+    /// let walker = Walker::new().inflate_elsewhere_to(1 << 20);
+    /// let _ = walker.walk(&[dir.clone()], &mut unopened);
     /// assert_eq!((inflated.0, inflated.1), (vec![], vec!["(;B[aa])".to_string()]));
     /// assert_eq!((unopened.0, unopened.1), (vec![Container::Gz], vec![]));
     /// std::fs::remove_dir_all(&dir)?;
     /// # Ok::<(), std::io::Error>(())
     /// ```
-    pub fn gzip_unopened_to(mut self, bytes: u64) -> Walker<'a> {
-        self.gzip_unopened_to = bytes;
+    pub fn inflate_elsewhere_to(mut self, bytes: u64) -> Walker<'a> {
+        self.inflate_elsewhere_to = bytes;
         self
     }
 
@@ -231,7 +237,7 @@ impl<'a> Walker<'a> {
             Container::Gz => self.inflated(bytes, size, |reader| {
                 visitor.stream(input(without_gz(&rel)), reader)
             }),
-            Container::Zip => read_zip(name, &rel, io::Cursor::new(bytes), visitor),
+            Container::Zip => self.read_zip(name, &rel, io::Cursor::new(bytes), visitor),
             Container::Tar => read_tar(name, &rel, bytes, visitor),
             Container::TarGz => {
                 self.inflated(bytes, size, |reader| read_tar(name, &rel, reader, visitor))
@@ -241,12 +247,12 @@ impl<'a> Walker<'a> {
 
     /// A file found by a walk: handed over as it is when it is plain
     /// (or a small `.gz` file, see
-    /// [`gzip_unopened_to`](Self::gzip_unopened_to)), else opened and
+    /// [`inflate_elsewhere_to`](Self::inflate_elsewhere_to)), else opened and
     /// read as [`read_file`](Self::read_file) does.
     fn found_file(&self, file: FoundFile, visitor: &mut dyn Visitor) -> ControlFlow<()> {
         match file.container() {
-            Container::Gz if self.gzip_unopened_to > 0 => match file.size() {
-                Ok(size) if size <= self.gzip_unopened_to => visitor.file(file.with_size(size)),
+            Container::Gz if self.inflate_elsewhere_to > 0 => match file.size() {
+                Ok(size) if size <= self.inflate_elsewhere_to => visitor.file(file.with_size(size)),
                 _ => self.read_file(file, visitor),
             },
             _ => self.read_file(file, visitor),
@@ -279,7 +285,7 @@ impl<'a> Walker<'a> {
             // seeks reads the archive about once.
             Container::Zip => {
                 let reader = SeekBuf::with_capacity(capacity, counted);
-                read_zip(path, rel, reader, visitor)
+                self.read_zip(path, rel, reader, visitor)
             }
             Container::Tar => read_tar(path, rel, buffered(counted), visitor),
             Container::TarGz => {
@@ -296,6 +302,81 @@ impl<'a> Walker<'a> {
                 self.inflated(reader, size, |reader| visitor.stream(input, reader))
             }
         }
+    }
+    /// The game records of a zip archive, in the order of its
+    /// directory: small members handed over as stored
+    /// ([`inflate_elsewhere_to`](Self::inflate_elsewhere_to)), the others
+    /// read here.
+    fn read_zip(
+        &self,
+        path: &Path,
+        rel: &Path,
+        reader: impl Read + Seek,
+        visitor: &mut dyn Visitor,
+    ) -> ControlFlow<()> {
+        let mut zip = match zip::ZipArchive::new(reader) {
+            Ok(zip) => zip,
+            Err(err) => return visitor.failed(archive_failure(path, None, io::Error::other(err))),
+        };
+        for index in 0..zip.len() {
+            if self.inflate_elsewhere_to > 0 {
+                match stored_member(&mut zip, index, self.inflate_elsewhere_to) {
+                    Stored::Skipped => continue,
+                    Stored::Member(name, member) => {
+                        let input = Input {
+                            path: path.to_path_buf(),
+                            rel: member_rel(rel, &name),
+                            member: Some(name),
+                        };
+                        visitor.member(input, member)?;
+                        continue;
+                    }
+                    Stored::Left => {}
+                }
+            }
+            match zip.by_index(index) {
+                Err(err) => {
+                    let member = Some(format!("#{index}"));
+                    visitor.failed(archive_failure(path, member, io::Error::other(err)))?;
+                }
+                Ok(member) if member.is_dir() || !is_game_record(member.name()) => {}
+                Ok(mut member) => {
+                    let name = member.name().to_string();
+                    read_member(path, rel, name, &mut member, visitor)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// What became of a zip member read as stored.
+enum Stored {
+    /// Not a game record (or a folder): not read.
+    Skipped,
+    /// A game record, its name and its bytes as stored.
+    Member(String, StoredMember),
+    /// For the zip crate to read (or report): compressed otherwise,
+    /// encrypted, large, named `.gz`, or not readable as stored.
+    Left,
+}
+
+/// Member `index` of `zip` read as stored, if it is a game record of up
+/// to `limit` bytes stored.
+fn stored_member<R: Read + Seek>(zip: &mut zip::ZipArchive<R>, index: usize, limit: u64) -> Stored {
+    let Ok(mut raw) = zip.by_index_raw(index) else {
+        return Stored::Left;
+    };
+    if raw.is_dir() || !is_game_record(raw.name()) {
+        return Stored::Skipped;
+    }
+    if ends_with(raw.name(), ".gz") {
+        return Stored::Left;
+    }
+    let name = raw.name().to_string();
+    match StoredMember::read(&mut raw, limit) {
+        Some(member) => Stored::Member(name, member),
+        None => Stored::Left,
     }
 }
 
@@ -337,33 +418,6 @@ fn archive_failure(path: &Path, member: Option<String>, source: io::Error) -> Fa
         member,
         source,
     }
-}
-
-/// The game records of a zip archive, in the order of its directory.
-fn read_zip(
-    path: &Path,
-    rel: &Path,
-    reader: impl Read + Seek,
-    visitor: &mut dyn Visitor,
-) -> ControlFlow<()> {
-    let mut zip = match zip::ZipArchive::new(reader) {
-        Ok(zip) => zip,
-        Err(err) => return visitor.failed(archive_failure(path, None, io::Error::other(err))),
-    };
-    for index in 0..zip.len() {
-        match zip.by_index(index) {
-            Err(err) => {
-                let member = Some(format!("#{index}"));
-                visitor.failed(archive_failure(path, member, io::Error::other(err)))?;
-            }
-            Ok(member) if member.is_dir() || !is_game_record(member.name()) => {}
-            Ok(mut member) => {
-                let name = member.name().to_string();
-                read_member(path, rel, name, &mut member, visitor)?;
-            }
-        }
-    }
-    ControlFlow::Continue(())
 }
 
 /// The game records of a tar stream, regular entries only, in order. A

@@ -67,7 +67,8 @@ mod ahead;
 mod archive;
 mod file;
 mod find;
-mod gunzip;
+mod inflate;
+mod member;
 mod seek_buf;
 
 use std::io;
@@ -79,7 +80,8 @@ use sgf_stream::formats::Format;
 pub use archive::{Walker, INFLATE_AHEAD_FROM};
 pub use file::FoundFile;
 pub use find::find_files;
-pub use gunzip::Gunzip;
+pub use inflate::Inflater;
+pub use member::StoredMember;
 
 /// An input read as a stream: a `.gz` file or an archive member.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -174,6 +176,12 @@ pub trait Visitor {
     fn stream(&mut self, input: Input, reader: &mut dyn io::Read) -> ControlFlow<()>;
     /// Something that could not be read.
     fn failed(&mut self, failure: Failure) -> ControlFlow<()>;
+    /// A small zip member handed over as stored, when the walker leaves
+    /// its inflating to the visitor ([`Walker::inflate_elsewhere_to`]);
+    /// by default read as a stream, as the zip crate reads it.
+    fn member(&mut self, input: Input, member: StoredMember) -> ControlFlow<()> {
+        self.stream(input, &mut member.reader())
+    }
 }
 
 /// The container a file comes in, by its name (in any letter case):

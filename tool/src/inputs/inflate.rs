@@ -1,13 +1,14 @@
-//! Gzip held in memory inflated whole, with one inflater kept from one
-//! input to the next.
+//! Gzip and raw deflate held in memory inflated whole, with one inflater
+//! kept from one input to the next.
 
 use std::io;
 
 use flate2::{Crc, Decompress, FlushDecompress, Status};
 
-/// Inflates gzip held in memory, every member in turn (as
-/// [`flate2::read::MultiGzDecoder`] reads it), up to a limit, with one
-/// inflater for every input it is given: for many small `.gz` files,
+/// Inflates gzip (every member in turn, as
+/// [`flate2::read::MultiGzDecoder`] reads it) or a raw deflate stream (a
+/// zip member's) held in memory, up to a limit, with one inflater for
+/// every input it is given: for many small `.gz` files or zip members,
 /// each read whole, where making an inflater for each (and clearing its
 /// state) would cost as much as inflating them.
 ///
@@ -19,40 +20,40 @@ use flate2::{Crc, Decompress, FlushDecompress, Status};
 ///
 /// ```
 /// use std::io::Write;
-/// use sgf_tool::inputs::Gunzip;
+/// use sgf_tool::inputs::Inflater;
 ///
 /// let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
 /// gzip.write_all(b"(;B[aa];W[bb])")?;
 /// let gzip = gzip.finish()?;
 ///
-/// let mut gunzip = Gunzip::new();
-/// assert_eq!(gunzip.inflate(&gzip, 100)?.as_deref(), Some(&b"(;B[aa];W[bb])"[..]));
+/// let mut inflater = Inflater::new();
+/// assert_eq!(inflater.gzip(&gzip, 100)?.as_deref(), Some(&b"(;B[aa];W[bb])"[..]));
 /// // Over the limit: nothing.
-/// assert_eq!(gunzip.inflate(&gzip, 10)?, None);
+/// assert_eq!(inflater.gzip(&gzip, 10)?, None);
 /// // Not gzip: an error.
-/// assert!(gunzip.inflate(b"(;B[aa])", 100).is_err());
+/// assert!(inflater.gzip(b"(;B[aa])", 100).is_err());
 /// # Ok::<(), std::io::Error>(())
 /// ```
-pub struct Gunzip {
+pub struct Inflater {
     inflater: Decompress,
 }
 
-impl std::fmt::Debug for Gunzip {
+impl std::fmt::Debug for Inflater {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Gunzip").finish_non_exhaustive()
+        f.debug_struct("Inflater").finish_non_exhaustive()
     }
 }
 
-impl Default for Gunzip {
+impl Default for Inflater {
     fn default() -> Self {
-        Gunzip::new()
+        Inflater::new()
     }
 }
 
-impl Gunzip {
+impl Inflater {
     /// An inflater.
-    pub fn new() -> Gunzip {
-        Gunzip {
+    pub fn new() -> Inflater {
+        Inflater {
             inflater: Decompress::new(false),
         }
     }
@@ -66,7 +67,7 @@ impl Gunzip {
     ///
     /// `InvalidData` for input that is not a sequence of whole, valid
     /// gzip members; `UnexpectedEof` for one that ends early.
-    pub fn inflate(&mut self, gzip: &[u8], limit: usize) -> io::Result<Option<Vec<u8>>> {
+    pub fn gzip(&mut self, gzip: &[u8], limit: usize) -> io::Result<Option<Vec<u8>>> {
         if gzip.len() < 18 {
             return Err(truncated());
         }
@@ -93,6 +94,25 @@ impl Gunzip {
             rest = &rest[8..];
         }
         Ok(Some(out))
+    }
+
+    /// The bytes of the raw deflate stream at the start of `deflate` (a
+    /// zip member's data), and how many bytes of `deflate` it took; `None`
+    /// when they are more than `limit` bytes.
+    ///
+    /// # Errors
+    ///
+    /// `InvalidData` for a damaged stream, `UnexpectedEof` for one that
+    /// ends early.
+    pub fn deflate(
+        &mut self,
+        deflate: &[u8],
+        limit: usize,
+    ) -> io::Result<Option<(Vec<u8>, usize)>> {
+        let mut out = Vec::with_capacity(deflate.len().saturating_mul(4).min(limit) + 1);
+        Ok(self
+            .member(deflate, &mut out, limit)?
+            .map(|used| (out, used)))
     }
 
     /// Inflates the deflate stream at the start of `input` onto `out`;
@@ -191,7 +211,7 @@ fn truncated() -> io::Error {
 
 #[cfg(test)]
 mod tests {
-    use super::Gunzip;
+    use super::Inflater;
     use std::io::{Read, Write};
 
     fn gzip(data: &[u8], level: u32) -> Vec<u8> {
@@ -215,7 +235,7 @@ mod tests {
 
     #[test]
     fn members_one_after_another_are_inflated_as_the_decoder_does() {
-        let mut gunzip = Gunzip::new();
+        let mut inflater = Inflater::new();
         for parts in [
             vec![0],
             vec![1],
@@ -231,11 +251,11 @@ mod tests {
                 plain.extend(data);
             }
             let limit = plain.len();
-            assert_eq!(gunzip.inflate(&bytes, limit).unwrap(), Some(plain.clone()));
+            assert_eq!(inflater.gzip(&bytes, limit).unwrap(), Some(plain.clone()));
             assert_eq!(decoded(&bytes), Some(plain.clone()));
             // One byte under: refused, whichever member goes over.
             if let Some(limit) = limit.checked_sub(1) {
-                assert_eq!(gunzip.inflate(&bytes, limit).unwrap(), None, "{parts:?}");
+                assert_eq!(inflater.gzip(&bytes, limit).unwrap(), None, "{parts:?}");
             }
         }
     }
@@ -257,16 +277,16 @@ mod tests {
         crc.update(&bytes[..header_end]);
         let sum = crc.sum().to_le_bytes();
         bytes.splice(header_end..header_end, sum[..2].iter().copied());
-        assert_eq!(Gunzip::new().inflate(&bytes, 1 << 20).unwrap(), Some(data));
+        assert_eq!(Inflater::new().gzip(&bytes, 1 << 20).unwrap(), Some(data));
         bytes[header_end] ^= 1;
-        assert!(Gunzip::new().inflate(&bytes, 1 << 20).is_err());
+        assert!(Inflater::new().gzip(&bytes, 1 << 20).is_err());
     }
 
     #[test]
     fn damaged_input_is_an_error_where_the_decoder_does_not_give_the_same_bytes() {
         let data = text(20_000);
         let whole = gzip(&data, 6);
-        let mut gunzip = Gunzip::new();
+        let mut inflater = Inflater::new();
         let mut cases: Vec<Vec<u8>> = Vec::new();
         for cut in [
             0,
@@ -291,11 +311,39 @@ mod tests {
         cases.push(b"(;B[aa])".repeat(10));
         for case in &cases {
             // Whatever it gives, the decoder gives as well.
-            if let Ok(Some(out)) = gunzip.inflate(case, 1 << 20) {
+            if let Ok(Some(out)) = inflater.gzip(case, 1 << 20) {
                 assert_eq!(decoded(case).as_ref(), Some(&out), "{} bytes", case.len());
             }
         }
         // And the inflater still works afterwards.
-        assert_eq!(gunzip.inflate(&whole, 1 << 20).unwrap(), Some(data));
+        assert_eq!(inflater.gzip(&whole, 1 << 20).unwrap(), Some(data));
+    }
+}
+
+#[cfg(test)]
+mod deflate_tests {
+    use super::Inflater;
+    use std::io::Write;
+
+    #[test]
+    fn a_raw_stream_is_inflated_and_what_follows_it_left() {
+        let data = b"(;B[aa];W[bb])\n".repeat(500);
+        let mut encoder =
+            flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
+        encoder.write_all(&data).unwrap();
+        let mut stream = encoder.finish().unwrap();
+        let length = stream.len();
+        let mut inflater = Inflater::new();
+        assert_eq!(
+            inflater.deflate(&stream, data.len()).unwrap(),
+            Some((data.clone(), length))
+        );
+        assert_eq!(inflater.deflate(&stream, data.len() - 1).unwrap(), None);
+        stream.extend_from_slice(b"after");
+        assert_eq!(
+            inflater.deflate(&stream, data.len()).unwrap(),
+            Some((data, length))
+        );
+        assert!(inflater.deflate(&stream[..length / 2], 1 << 20).is_err());
     }
 }
