@@ -18,6 +18,7 @@ pub struct FoundFile {
     path: PathBuf,
     rel: PathBuf,
     size: Option<u64>,
+    container: Container,
     #[cfg(unix)]
     within: Option<(Arc<OwnedFd>, OsString)>,
 }
@@ -29,6 +30,7 @@ impl FoundFile {
             path: path.to_path_buf(),
             rel: PathBuf::from(path.file_name().unwrap_or(path.as_os_str())),
             size: Some(size),
+            container: Container::of_path(path),
             #[cfg(unix)]
             within: None,
         }
@@ -49,6 +51,7 @@ impl FoundFile {
         FoundFile {
             #[cfg(unix)]
             within: folder.handle.clone().map(|handle| (handle, name.into())),
+            container: Container::of_bytes(name.as_encoded_bytes()),
             path,
             rel,
             size: None,
@@ -77,7 +80,7 @@ impl FoundFile {
     /// The container the file comes in (gzip, an archive, or none), by
     /// its name.
     pub fn container(&self) -> Container {
-        Container::of_path(&self.path)
+        self.container
     }
 
     /// The file's size in bytes: known for a file named directly, else

@@ -212,13 +212,19 @@ impl Container {
     /// assert_eq!(Container::of("game.sgf"), Container::Plain);
     /// ```
     pub fn of(name: &str) -> Container {
-        if ends_with(name, ".zip") {
+        Container::of_bytes(name.as_bytes())
+    }
+
+    /// [`Container::of`] a name as bytes (such as
+    /// [`OsStr::as_encoded_bytes`](std::ffi::OsStr::as_encoded_bytes)).
+    pub(crate) fn of_bytes(name: &[u8]) -> Container {
+        if ends_with_bytes(name, b".zip") {
             Container::Zip
-        } else if ends_with(name, ".tar") {
+        } else if ends_with_bytes(name, b".tar") {
             Container::Tar
-        } else if ends_with(name, ".tar.gz") || ends_with(name, ".tgz") {
+        } else if ends_with_bytes(name, b".tar.gz") || ends_with_bytes(name, b".tgz") {
             Container::TarGz
-        } else if ends_with(name, ".gz") {
+        } else if ends_with_bytes(name, b".gz") {
             Container::Gz
         } else {
             Container::Plain
@@ -263,7 +269,11 @@ impl Container {
 
 /// Whether `name` ends in `suffix`, in any letter case.
 fn ends_with(name: &str, suffix: &str) -> bool {
-    let (name, suffix) = (name.as_bytes(), suffix.as_bytes());
+    ends_with_bytes(name.as_bytes(), suffix.as_bytes())
+}
+
+/// [`ends_with`] of bytes.
+fn ends_with_bytes(name: &[u8], suffix: &[u8]) -> bool {
     name.len() >= suffix.len() && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
 }
 
