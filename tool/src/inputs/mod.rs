@@ -16,7 +16,10 @@
 //!
 //! [`find_files`] lists the files alone (for sizes, say); [`Walker`] opens
 //! `.gz` files and archives and hands plain files over unopened, so that
-//! they can be read elsewhere (on another thread, mapped, whole).
+//! they can be read elsewhere (on another thread, mapped, whole); asked
+//! to ([`Walker::inflate_elsewhere_to`]), it hands small `.gz` files over
+//! unopened too, and small zip members as stored ([`StoredMember`]), for
+//! the visitor to inflate where it reads them ([`Inflater`]).
 //!
 //! ```
 //! use std::io::Read;
