@@ -380,6 +380,55 @@ fn small_zip_members_read_whole_deliver_what_the_zip_crate_reads() {
 }
 
 #[test]
+fn files_of_a_folder_read_alike_sized_first_or_not() {
+    // With one job the files of a folder are read without a look at
+    // their sizes first: a small one read whole, one larger than the
+    // batch target read again and cut into batches. The deliveries are
+    // those of two jobs (which size them first) and of each file named
+    // directly (whose size is known).
+    let dir = tempfile::tempdir().unwrap();
+    // A game of `n` bytes, its comment filling it out.
+    let game = |n: usize| format!("(;B[aa]C[{}])\n", "x".repeat(n - 12));
+    // Files around the target (4096 bytes) and far past it.
+    let files: Vec<String> = vec![
+        game(100),
+        game(4095),
+        game(4096),
+        game(4097),
+        game(1000).repeat(30),
+        game(2000) + &game(3000),
+        game(50).repeat(3),
+        game(200_000),
+        String::new(),
+    ];
+    let mut names = Vec::new();
+    for (i, text) in files.iter().enumerate() {
+        let name = format!("{i:02}.sgf");
+        std::fs::write(dir.path().join(&name), text).unwrap();
+        names.push(name);
+    }
+    let folder = [Source::Path(dir.path().to_path_buf())];
+    let named: Vec<Source> = names
+        .iter()
+        .map(|name| Source::Path(dir.path().join(name)))
+        .collect();
+    let one = deliveries_of(&Collection::new().jobs(1).target(4096), &folder);
+    let begun = one.iter().filter(|line| line.starts_with("begin")).count();
+    assert_eq!(begun, files.len());
+    assert_eq!(
+        deliveries_of(&Collection::new().jobs(2).target(4096), &folder),
+        one
+    );
+    assert_eq!(
+        deliveries_of(&Collection::new().jobs(1).target(4096), &named),
+        one
+    );
+    // The file of 30 games is cut into several pieces.
+    let cut = one.iter().filter(|line| line.contains("04.sgf: "));
+    assert!(cut.count() > 3);
+}
+
+#[test]
 fn strict_stops_an_input_at_its_first_error_and_lenient_repairs() {
     let sources = [
         Source::Bytes {

@@ -25,12 +25,12 @@ use sgf_stream::Position;
 use super::piece::{self, Done};
 use super::record::{self, format_of};
 use super::small::{
-    gather, inflate_file, inflate_member, read_file, Again, Gathered, Group, Small, GZIP_RATIO,
+    gather, inflate_file, inflate_member, read_small, Again, Gathered, Group, Small, GZIP_RATIO,
 };
-use super::source::{self, Found, Input, Shared, Source, Told};
+use super::source::{self, Found, Input, Shared, Source, Told, WALKER_BUFFER};
 use super::visit::{Job, Visit};
 use super::{Collection, Delivery, Totals};
-use crate::inputs::Container;
+use crate::inputs::{Container, Walker};
 
 /// What a job's visitor gives back.
 type Out<J> = <<J as Job>::Visitor as Visit>::Out;
@@ -163,26 +163,35 @@ impl<'s, J: Job> Units<'s, J> {
     /// inputs in groups (up to [`GROUP_FILES`] inputs or the batch target
     /// in bytes), each read whole by a worker (small files opened there,
     /// small streams such as `.gz` files read here first, bytes given in
-    /// memory as they are); other inputs cut into batches here.
+    /// memory as they are); other inputs cut into batches here. With one
+    /// job, files found in folders are not sized first: each is a unit of
+    /// its own, read whole if it ends within the batch target, else read
+    /// again and cut into batches.
     fn each(&self, unit: &mut dyn FnMut(Unit<'s, Out<J>>) -> ControlFlow<()>) {
         let target = self.collection.target as u64;
         let mut group = Group::default();
         let on_read = |bytes| self.collection.count(bytes);
         let streams = self.collection.streams_only();
-        let separator = self.collection.separator;
-        // With one job everything runs on the calling thread.
-        let inflate_ahead = self.collection.jobs > 1;
+        let inline = self.collection.jobs <= 1;
         // Small `.gz` files and zip members are inflated by the reader
         // of their group.
         let inflate_elsewhere_to = match streams {
             true => 0,
             false => target / GZIP_RATIO,
         };
+        let walker = Walker::new()
+            .buffer_capacity(WALKER_BUFFER)
+            .on_read(&on_read)
+            .inflate_ahead(!inline)
+            .inflate_elsewhere_to(inflate_elsewhere_to);
+        // Sizes tell small files from large ones before they are opened,
+        // for the threads (a stream is read as it comes whatever its size).
+        let sizes = !inline && !streams;
         source::visit(
             self.sources,
-            separator,
-            inflate_ahead,
-            inflate_elsewhere_to,
+            &walker,
+            self.collection.separator,
+            sizes,
             &on_read,
             &mut |found| self.found(found, &mut group, unit),
         );
@@ -205,17 +214,33 @@ impl<'s, J: Job> Units<'s, J> {
         match found {
             Found::File {
                 input,
-                size,
+                size: Some(size),
                 told,
                 file,
             } if size <= target && !streams => {
                 let small = Small::File {
                     input,
                     told,
-                    size,
+                    size: Some(size),
                     file,
                 };
                 self.add(group, small, size, unit)
+            }
+            // Not sized: a unit of its own, read whole if it is small.
+            Found::File {
+                input,
+                size: None,
+                told,
+                file,
+            } if !streams => {
+                self.flush(group, unit)?;
+                let small = Small::File {
+                    input,
+                    told,
+                    size: None,
+                    file,
+                };
+                unit(self.small_inputs(vec![small]))
             }
             Found::Stream {
                 input,
@@ -355,6 +380,16 @@ impl<'s, J: Job> Units<'s, J> {
             Again::Member(input, told, member) => {
                 self.read_again(input, told, &mut member.reader(), unit)
             }
+            Again::Large(input, told, file) => {
+                let size = None;
+                let found = Found::File {
+                    input,
+                    size,
+                    told,
+                    file,
+                };
+                self.units(found, unit)
+            }
         }
     }
 
@@ -416,11 +451,11 @@ impl<'s, J: Job> Units<'s, J> {
                         told,
                         size,
                         file,
-                    } => match file.open().and_then(|opened| read_file(opened, size)) {
-                        Ok(bytes) => {
-                            collection.count(bytes.len() as u64);
+                    } => match read_small(collection, &file, size) {
+                        Ok(Some(bytes)) => {
                             deliver(&mut out, whole(collection, job, input, told, bytes));
                         }
+                        Ok(None) => out.push(Step::Again(Again::Large(input, told, file))),
                         Err(err) => deliver(&mut out, vec![failed(&input, &err)]),
                     },
                     Small::Read { input, told, bytes } => {

@@ -27,15 +27,18 @@ pub(super) const GZIP_RATIO: u64 = 8;
 pub(super) enum Again {
     File(Input, Told, FoundFile),
     Member(Input, Told, StoredMember),
+    /// A file not sized before it was read, larger than the batch target.
+    Large(Input, Told, FoundFile),
 }
 
 /// A small input, read whole by a worker.
 pub(super) enum Small {
-    /// A file, opened by the worker, `size` bytes when it was found.
+    /// A file, opened by the worker, `size` bytes when it was found (if
+    /// it was sized).
     File {
         input: Input,
         told: Told,
-        size: u64,
+        size: Option<u64>,
         file: FoundFile,
     },
     /// A small zip member as stored, inflated by the worker.
@@ -127,17 +130,12 @@ thread_local! {
 pub(super) fn inflate_file(
     collection: &Collection,
     file: &FoundFile,
-    size: u64,
+    size: Option<u64>,
 ) -> Option<Vec<u8>> {
-    let gzip = file
-        .open()
-        .and_then(|opened| read_file(opened, size))
-        .ok()?;
+    let gzip = read_small(collection, file, size).ok()??;
     let inflate =
         |inflater: &RefCell<Inflater>| inflater.borrow_mut().gzip(&gzip, collection.target);
-    let inflated = INFLATER.with(inflate).ok()??;
-    collection.count(gzip.len() as u64);
-    Some(inflated)
+    INFLATER.with(inflate).ok()?
 }
 
 /// The inflated bytes of the small zip member `member`, inflated on this
@@ -151,10 +149,46 @@ pub(super) fn inflate_member(collection: &Collection, member: &StoredMember) -> 
     INFLATER.with(inflate).ok()?
 }
 
+/// The bytes of the small file `file`, counted as read: all of them if
+/// its size was found (`size`), else those of a file that ends within
+/// the batch target, `None` for a larger one.
+pub(super) fn read_small(
+    collection: &Collection,
+    file: &FoundFile,
+    size: Option<u64>,
+) -> io::Result<Option<Vec<u8>>> {
+    let opened = file.open()?;
+    let bytes = match size {
+        Some(size) => read_file(opened, size)?,
+        None => match read_within(opened, collection.target as u64)? {
+            Some(bytes) => bytes,
+            None => return Ok(None),
+        },
+    };
+    collection.count(bytes.len() as u64);
+    Ok(Some(bytes))
+}
+
+/// The bytes of `file` if there are no more than `limit`, else `None`.
+fn read_within(file: std::fs::File, limit: u64) -> io::Result<Option<Vec<u8>>> {
+    // Room for most small files at once; one byte more than the limit
+    // shows a larger file.
+    let room = limit.saturating_add(1).min(FIRST_READ);
+    let mut bytes = Vec::with_capacity(room as usize);
+    io::Read::read_to_end(
+        &mut io::Read::take(file, limit.saturating_add(1)),
+        &mut bytes,
+    )?;
+    Ok((bytes.len() as u64 <= limit).then_some(bytes))
+}
+
+/// The room made for a file read before its size is known.
+const FIRST_READ: u64 = 64 << 10;
+
 /// The bytes of `file`, whose size was found to be `size` (all of them,
 /// should it have grown since): [`std::fs::read`] without the second look
 /// at its size.
-pub(super) fn read_file(file: std::fs::File, size: u64) -> io::Result<Vec<u8>> {
+fn read_file(file: std::fs::File, size: u64) -> io::Result<Vec<u8>> {
     // One byte more than the size, so that the end shows at once; through
     // `take`, as `File`'s own `read_to_end` would look at the size again.
     let mut bytes = Vec::with_capacity(usize::try_from(size).map_or(0, |size| size + 1));
@@ -164,7 +198,24 @@ pub(super) fn read_file(file: std::fs::File, size: u64) -> io::Result<Vec<u8>> {
 
 #[cfg(test)]
 mod tests {
-    use super::read_file;
+    use super::{read_file, read_within};
+
+    #[test]
+    fn a_file_is_read_within_a_limit_or_not_at_all() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.sgf");
+        let text = b"(;B[aa];W[bb])".repeat(10_000);
+        std::fs::write(&path, &text).unwrap();
+        let len = text.len() as u64;
+        for (limit, whole) in [(len, true), (len + 1, true), (len - 1, false), (0, false)] {
+            let file = std::fs::File::open(&path).unwrap();
+            let read = read_within(file, limit).unwrap();
+            assert_eq!(read.as_deref(), whole.then_some(&text[..]), "{limit}");
+        }
+        std::fs::write(&path, b"").unwrap();
+        let file = std::fs::File::open(&path).unwrap();
+        assert_eq!(read_within(file, 0).unwrap(), Some(Vec::new()));
+    }
 
     #[test]
     fn a_file_is_read_whole_whatever_size_was_found() {

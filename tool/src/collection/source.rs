@@ -113,11 +113,12 @@ pub const STDIN_NAME: &str = "<stdin>";
 
 /// An input found, ready to be read.
 pub(crate) enum Found<'a> {
-    /// A plain file of `size` bytes, not yet opened (`file` opens it), or
-    /// a small `.gz` file (`file.container()` says which).
+    /// A plain file of `size` bytes (if looked up), not yet opened
+    /// (`file` opens it), or a small `.gz` file (`file.container()` says
+    /// which).
     File {
         input: Input,
-        size: u64,
+        size: Option<u64>,
         told: Told,
         file: FoundFile,
     },
@@ -147,26 +148,22 @@ pub(crate) enum Found<'a> {
 pub(crate) const WALKER_BUFFER: usize = 256 << 10;
 
 /// Calls `visit` with every input of `sources`, in order, until it
-/// returns `Break`. Bytes read from files, archives and compressed files
-/// are counted with `on_read`; gzip is inflated on a thread of its own
-/// when `inflate_ahead` is set. `.gz` files and zip members of up to
-/// `inflate_elsewhere_to` bytes compressed are left to inflate to the
-/// reader of the input: found as files ([`Found::File`], their [`Input`]
-/// that of the stream they hold) and as stored members
-/// ([`Found::Member`]).
+/// returns `Break`, found by `walker` (whose settings say where `.gz`
+/// files and zip members are inflated: small ones it leaves to the
+/// reader of the input are found as files, [`Found::File`], their
+/// [`Input`] that of the stream they hold, and as stored members,
+/// [`Found::Member`]). Bytes read from standard input are counted with
+/// `on_read`. The size of a file found in a folder is looked up when
+/// `sizes` says so, else left unknown (for a reader that reads each file
+/// as it is found).
 pub(crate) fn visit(
     sources: &[Source],
+    walker: &Walker<'_>,
     separator: char,
-    inflate_ahead: bool,
-    inflate_elsewhere_to: u64,
+    sizes: bool,
     on_read: &(dyn Fn(u64) + Sync),
     visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
 ) {
-    let walker = Walker::new()
-        .buffer_capacity(WALKER_BUFFER)
-        .on_read(on_read)
-        .inflate_ahead(inflate_ahead)
-        .inflate_elsewhere_to(inflate_elsewhere_to);
     for source in sources {
         let flow = match source {
             Source::Path(path) if path.as_os_str() == "-" => visit_stdin(on_read, visit),
@@ -176,6 +173,7 @@ pub(crate) fn visit(
                     visit,
                     named: path,
                     separator,
+                    sizes,
                 };
                 walker.walk_path(path, &mut visitor)
             }
@@ -184,8 +182,9 @@ pub(crate) fn visit(
                     visit,
                     named: Path::new(name),
                     separator,
+                    sizes,
                 };
-                visit_bytes(&walker, name, bytes, &mut visitor)
+                visit_bytes(walker, name, bytes, &mut visitor)
             }
         };
         if flow.is_break() {
@@ -255,13 +254,18 @@ struct ToFound<'v, 'n> {
     visit: &'v mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     named: &'n Path,
     separator: char,
+    sizes: bool,
 }
 
 impl found::Visitor for ToFound<'_, '_> {
     fn file(&mut self, file: FoundFile) -> ControlFlow<()> {
-        let size = match file.size() {
-            Ok(size) => size,
-            Err(err) => return (self.visit)(failed(&file.name(), &err)),
+        let size = match file.known_size() {
+            Some(size) => Some(size),
+            None if !self.sizes => None,
+            None => match file.size() {
+                Ok(size) => Some(size),
+                Err(err) => return (self.visit)(failed(&file.name(), &err)),
+            },
         };
         let told = match file.path().as_os_str() == self.named.as_os_str() {
             true => Told::Looked,

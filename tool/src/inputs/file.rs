@@ -83,6 +83,12 @@ impl FoundFile {
         self.container
     }
 
+    /// The file's size in bytes if it is known without a look (a file
+    /// named directly, or one whose size was looked up by the walk).
+    pub fn known_size(&self) -> Option<u64> {
+        self.size
+    }
+
     /// The file's size in bytes: known for a file named directly, else
     /// looked up (following links).
     pub fn size(&self) -> io::Result<u64> {
