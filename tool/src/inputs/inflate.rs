@@ -347,3 +347,59 @@ mod deflate_tests {
         assert!(inflater.deflate(&stream[..length / 2], 1 << 20).is_err());
     }
 }
+
+#[cfg(test)]
+mod decoder_oracle {
+    use super::Inflater;
+    use proptest::prelude::*;
+    use std::io::{Read, Write};
+
+    /// Gzip of `parts`, one member each, at `level`.
+    fn members(parts: &[Vec<u8>], level: u32) -> Vec<u8> {
+        let mut out = Vec::new();
+        for part in parts {
+            let compression = flate2::Compression::new(level);
+            let mut encoder = flate2::write::GzEncoder::new(Vec::new(), compression);
+            encoder.write_all(part).unwrap();
+            out.extend(encoder.finish().unwrap());
+        }
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Whatever the inflater gives for gzip damaged at random (bytes
+        /// changed, cut, added), flate2's decoder gives the same; and it
+        /// gives the whole of undamaged input.
+        #[test]
+        fn the_inflater_never_gives_what_the_decoder_would_not(
+            parts in proptest::collection::vec(proptest::collection::vec(
+                proptest::sample::select(b"(;B[aa]W)\\\n xyz".to_vec()), 0..300), 1..4),
+            level in 0u32..10,
+            damage in proptest::collection::vec((any::<u16>(), any::<u8>()), 0..4),
+            cut in proptest::option::of(any::<u16>()),
+            limit in 0usize..2000,
+        ) {
+            let whole = members(&parts, level);
+            let plain: Vec<u8> = parts.concat();
+            let mut inflater = Inflater::new();
+            let expected = (plain.len() <= limit).then(|| plain.clone());
+            prop_assert_eq!(inflater.gzip(&whole, limit).unwrap(), expected);
+            let mut bytes = whole.clone();
+            for (at, xor) in damage {
+                let at = usize::from(at) % bytes.len();
+                bytes[at] ^= xor;
+            }
+            if let Some(cut) = cut {
+                bytes.truncate(usize::from(cut) % (bytes.len() + 1));
+            }
+            if let Ok(Some(out)) = inflater.gzip(&bytes, 1 << 20) {
+                let mut decoded = Vec::new();
+                let read = flate2::read::MultiGzDecoder::new(&bytes[..]).read_to_end(&mut decoded);
+                prop_assert!(read.is_ok());
+                prop_assert_eq!(out, decoded);
+            }
+        }
+    }
+}
