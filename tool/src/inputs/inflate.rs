@@ -379,6 +379,7 @@ mod decoder_oracle {
             level in 0u32..10,
             damage in proptest::collection::vec((any::<u16>(), any::<u8>()), 0..4),
             cut in proptest::option::of(any::<u16>()),
+            extra in proptest::collection::vec(any::<u8>(), 0..3),
             limit in 0usize..2000,
         ) {
             let whole = members(&parts, level);
@@ -394,6 +395,7 @@ mod decoder_oracle {
             if let Some(cut) = cut {
                 bytes.truncate(usize::from(cut) % (bytes.len() + 1));
             }
+            bytes.extend(extra);
             if let Ok(Some(out)) = inflater.gzip(&bytes, 1 << 20) {
                 let mut decoded = Vec::new();
                 let read = flate2::read::MultiGzDecoder::new(&bytes[..]).read_to_end(&mut decoded);
