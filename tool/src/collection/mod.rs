@@ -239,7 +239,8 @@ impl Collection {
     /// Worker threads (at least 1). With 1, everything runs on the
     /// calling thread; with more, one more thread finds the inputs and
     /// cuts them into batches, and gzip is inflated ahead of it on a
-    /// thread of its own.
+    /// thread of its own (small `.gz` files and zip members are inflated
+    /// by the workers that read them, whatever the number of jobs).
     pub fn jobs(mut self, jobs: usize) -> Collection {
         self.jobs = jobs.max(1);
         self
@@ -252,7 +253,9 @@ impl Collection {
     }
 
     /// The size a batch reaches before it ends at the next game that
-    /// allows it; files no larger are read whole by one worker.
+    /// allows it; files no larger are read whole by one worker, and so
+    /// are `.gz` files and zip members of up to an eighth of it
+    /// (compressed) that inflate within it.
     pub fn target(mut self, bytes: usize) -> Collection {
         self.target = bytes.max(1);
         self
