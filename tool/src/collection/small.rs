@@ -132,10 +132,13 @@ pub(super) fn inflate_file(
     file: &FoundFile,
     size: Option<u64>,
 ) -> Option<Vec<u8>> {
-    let gzip = read_small(collection, file, size).ok()??;
+    // Counted once inflated: one given back is counted as it is read again.
+    let gzip = read_bytes(collection, file, size).ok()??;
     let inflate =
         |inflater: &RefCell<Inflater>| inflater.borrow_mut().gzip(&gzip, collection.target);
-    INFLATER.with(inflate).ok()?
+    let inflated = INFLATER.with(inflate).ok()??;
+    collection.count(gzip.len() as u64);
+    Some(inflated)
 }
 
 /// The inflated bytes of the small zip member `member`, inflated on this
@@ -157,16 +160,24 @@ pub(super) fn read_small(
     file: &FoundFile,
     size: Option<u64>,
 ) -> io::Result<Option<Vec<u8>>> {
+    let bytes = read_bytes(collection, file, size)?;
+    if let Some(bytes) = &bytes {
+        collection.count(bytes.len() as u64);
+    }
+    Ok(bytes)
+}
+
+/// [`read_small`] without counting the bytes.
+fn read_bytes(
+    collection: &Collection,
+    file: &FoundFile,
+    size: Option<u64>,
+) -> io::Result<Option<Vec<u8>>> {
     let opened = file.open()?;
-    let bytes = match size {
-        Some(size) => read_file(opened, size)?,
-        None => match read_within(opened, collection.target as u64)? {
-            Some(bytes) => bytes,
-            None => return Ok(None),
-        },
-    };
-    collection.count(bytes.len() as u64);
-    Ok(Some(bytes))
+    match size {
+        Some(size) => read_file(opened, size).map(Some),
+        None => read_within(opened, collection.target as u64),
+    }
 }
 
 /// The bytes of `file` if there are no more than `limit`, else `None`.
