@@ -44,7 +44,7 @@ enum Unit<'s, O> {
 impl<O> Unit<'_, O> {
     fn run(self) -> Vec<Step<O>> {
         match self {
-            Unit::Ready(deliveries) => deliveries.into_iter().map(Step::Deliver).collect(),
+            Unit::Ready(deliveries) => steps(deliveries),
             Unit::Work(work) => work(),
         }
     }
@@ -195,9 +195,7 @@ impl<'s, J: Job> Units<'s, J> {
             &on_read,
             &mut |found| self.found(found, &mut group, unit),
         );
-        if let Some(rest) = group.take() {
-            let _ = unit(self.small_inputs(rest));
-        }
+        let _ = self.flush(&mut group, unit);
     }
 
     /// Hands on the units of `found`: a small input added to `group`
@@ -214,33 +212,24 @@ impl<'s, J: Job> Units<'s, J> {
         match found {
             Found::File {
                 input,
-                size: Some(size),
+                size,
                 told,
                 file,
-            } if size <= target && !streams => {
+            } if size.map_or(true, |size| size <= target) && !streams => {
                 let small = Small::File {
                     input,
                     told,
-                    size: Some(size),
+                    size,
                     file,
                 };
-                self.add(group, small, size, unit)
-            }
-            // Not sized: a unit of its own, read whole if it is small.
-            Found::File {
-                input,
-                size: None,
-                told,
-                file,
-            } if !streams => {
-                self.flush(group, unit)?;
-                let small = Small::File {
-                    input,
-                    told,
-                    size: None,
-                    file,
-                };
-                unit(self.small_inputs(vec![small]))
+                match size {
+                    Some(size) => self.add(group, small, size, unit),
+                    // Not sized: a unit of its own, read whole if it is small.
+                    None => {
+                        self.flush(group, unit)?;
+                        unit(self.small_inputs(vec![small]))
+                    }
+                }
             }
             Found::Stream {
                 input,

@@ -272,19 +272,15 @@ impl found::Visitor for ToFound<'_, '_> {
             false => Told::by_path(file.path()),
         };
         // A `.gz` file handed over unopened is the stream it holds.
-        let input = match file.container() {
-            Container::Gz => Input {
-                name: file.name(),
-                path: None,
-                rel: found::without_gz(file.rel()),
-                format: Format::Sgf,
-            },
-            _ => Input {
-                name: file.name(),
-                path: Some(file.path().to_path_buf()),
-                rel: file.rel().to_path_buf(),
-                format: Format::Sgf,
-            },
+        let (path, rel) = match file.container() {
+            Container::Gz => (None, found::without_gz(file.rel())),
+            _ => (Some(file.path().to_path_buf()), file.rel().to_path_buf()),
+        };
+        let input = Input {
+            name: file.name(),
+            path,
+            rel,
+            format: Format::Sgf,
         };
         (self.visit)(Found::File {
             input,

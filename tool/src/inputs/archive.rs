@@ -303,6 +303,7 @@ impl<'a> Walker<'a> {
             }
         }
     }
+
     /// The game records of a zip archive, in the order of its
     /// directory: small members handed over as stored
     /// ([`inflate_elsewhere_to`](Self::inflate_elsewhere_to)), the others
@@ -323,12 +324,7 @@ impl<'a> Walker<'a> {
                 match stored_member(&mut zip, index, self.inflate_elsewhere_to) {
                     Stored::Skipped => continue,
                     Stored::Member(name, member) => {
-                        let input = Input {
-                            path: path.to_path_buf(),
-                            rel: member_rel(rel, &name),
-                            member: Some(name),
-                        };
-                        visitor.member(input, member)?;
+                        visitor.member(member_input(path, rel, name), member)?;
                         continue;
                     }
                     Stored::Left => {}
@@ -457,16 +453,22 @@ fn read_member(
     visitor: &mut dyn Visitor,
 ) -> ControlFlow<()> {
     let gzipped = ends_with(&member, ".gz");
-    let input = Input {
-        path: path.to_path_buf(),
-        rel: member_rel(rel, &member),
-        member: Some(member),
-    };
+    let input = member_input(path, rel, member);
     if gzipped {
         let mut reader = flate2::read::MultiGzDecoder::new(reader);
         visitor.stream(input, &mut reader)
     } else {
         visitor.stream(input, reader)
+    }
+}
+
+/// The input of the member `member` of the archive at `path` (found at
+/// `rel`).
+fn member_input(path: &Path, rel: &Path, member: String) -> Input {
+    Input {
+        path: path.to_path_buf(),
+        rel: member_rel(rel, &member),
+        member: Some(member),
     }
 }
 

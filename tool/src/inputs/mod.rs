@@ -303,7 +303,7 @@ pub fn named_format(name: &str) -> Option<Format> {
 /// [`OsStr::as_encoded_bytes`](std::ffi::OsStr::as_encoded_bytes)): only
 /// its last bytes are looked at.
 pub(crate) fn format_of_name(name: &[u8]) -> Option<Format> {
-    let name = match name.len() >= 3 && name[name.len() - 3..].eq_ignore_ascii_case(b".gz") {
+    let name = match ends_with_bytes(name, b".gz") {
         true => &name[..name.len() - 3],
         false => name,
     };
