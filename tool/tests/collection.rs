@@ -226,6 +226,46 @@ fn small_gzip_files_are_read_whole_in_groups_and_large_ones_as_streams() {
 }
 
 #[test]
+fn files_read_unsized_after_a_run_of_small_ones_deliver_as_files_sized() {
+    // With more than one job, files in a folder are sized until a run of
+    // them were small, then read unsized, many to a unit; those that do
+    // not fit (larger than the target, or than what their unit has left)
+    // are given back and read where they were found, the units of the
+    // rest running on. Files that do not open fail in their place. The
+    // same deliveries, in the same order, for any number of jobs.
+    let dir = tempfile::tempdir().unwrap();
+    // Games of 15 bytes: files larger than the target (4096 bytes), files
+    // within it but larger than a quarter of it (not small enough for a
+    // run), and small ones.
+    let size_of = |i: usize| match i {
+        _ if i % 97 == 96 => 600,
+        100..=109 | 250..=252 => 200,
+        _ => 1 + i % 5,
+    };
+    for i in 0..400 {
+        let games = "(;B[aa];W[bb])\n".repeat(size_of(i));
+        std::fs::write(dir.path().join(format!("{i:03}.sgf")), games).unwrap();
+    }
+    // A link to nothing cannot be opened.
+    #[cfg(unix)]
+    std::os::unix::fs::symlink("nowhere", dir.path().join("150a.sgf")).unwrap();
+    let sources = [Source::Path(dir.path().to_path_buf())];
+    let one = deliveries_of(&Collection::new().jobs(1).target(4096), &sources);
+    let failed = format!("failed {}", dir.path().join("150a.sgf").display());
+    assert_eq!(one.contains(&failed), cfg!(unix));
+    let ends = one.iter().filter(|line| line.starts_with("end ")).count();
+    assert_eq!(ends, 400);
+    let games = one.iter().filter(|line| line.contains(": [")).count();
+    assert!(games > 400, "the large files come in several pieces");
+    for jobs in [2, 3] {
+        let collection = Collection::new().jobs(jobs).target(4096);
+        let got = deliveries_of(&collection, &sources);
+        let first = got.iter().zip(&one).position(|(got, want)| got != want);
+        assert_eq!((first, got.len()), (None, one.len()), "{jobs} jobs");
+    }
+}
+
+#[test]
 fn small_gzip_files_read_whole_deliver_what_their_streams_deliver() {
     // Small `.gz` files are inflated whole by the unit that reads their
     // group; those it cannot read so (larger inflated than the target,

@@ -88,10 +88,12 @@ mod lines;
 mod piece;
 mod record;
 mod run;
+mod sizing;
 mod small;
 mod source;
 mod trees;
 mod visit;
+mod workers;
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -240,7 +242,11 @@ impl Collection {
     /// calling thread; with more, one more thread finds the inputs and
     /// cuts them into batches, and gzip is inflated ahead of it on a
     /// thread of its own (small `.gz` files and zip members are inflated
-    /// by the workers that read them, whatever the number of jobs).
+    /// by the workers that read them, whatever the number of jobs). With
+    /// more, the files of a folder are sized until a run of them are
+    /// small, then read many to a unit of work without being sized; a file
+    /// that turns out larger than its unit has room for is cut into
+    /// batches by the calling thread, the workers reading them.
     pub fn jobs(mut self, jobs: usize) -> Collection {
         self.jobs = jobs.max(1);
         self

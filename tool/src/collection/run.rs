@@ -4,16 +4,19 @@
 //!
 //! One thread finds the inputs and cuts each into batches ([`Batches`]),
 //! with gzip inflated ahead of it on a thread of its own; worker threads
-//! read the units, any unit of any input; the calling
-//! thread takes the results in input order. At most a few units per
-//! worker are in flight, so memory stays bounded by them, whatever the
-//! size of the inputs. With one job everything runs on the calling
-//! thread, in order. The results do not depend on the number of jobs:
-//! pieces are cut by their bytes alone.
+//! read the units, any unit of any input; the calling thread takes the
+//! results in input order, and cuts an input a worker gave back (a file
+//! read unsized that did not fit, a small `.gz` file or zip member that
+//! did not inflate whole) into units that the workers run
+//! ([`workers`]: a few units per worker in flight, so memory stays
+//! bounded by them, whatever the size of the inputs). With one job
+//! everything runs on the calling thread, in order. The results do not
+//! depend on the number of jobs: pieces are cut by their bytes alone.
 
+use std::cell::Cell;
 use std::io;
 use std::ops::ControlFlow;
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 use bytes::Bytes;
@@ -24,45 +27,22 @@ use sgf_stream::Position;
 
 use super::piece::{self, Done};
 use super::record::{self, format_of};
+use super::sizing::Sizing;
 use super::small::{
     gather, inflate_file, inflate_member, read_small, Again, Gathered, Group, Small, GZIP_RATIO,
 };
 use super::source::{self, Found, Input, Shared, Source, Told, WALKER_BUFFER};
 use super::visit::{Job, Visit};
+use super::workers::{self, steps, Helpers, Step, Unit};
 use super::{Collection, Delivery, Totals};
 use crate::inputs::{Container, Walker};
 
 /// What a job's visitor gives back.
 type Out<J> = <<J as Job>::Visitor as Visit>::Out;
 
-/// Work for the runner: deliveries ready now, or work to do on a worker.
-enum Unit<'s, O> {
-    Ready(Vec<Delivery<O>>),
-    Work(Box<dyn FnOnce() -> Vec<Step<O>> + Send + 's>),
-}
-
-impl<O> Unit<'_, O> {
-    fn run(self) -> Vec<Step<O>> {
-        match self {
-            Unit::Ready(deliveries) => steps(deliveries),
-            Unit::Work(work) => work(),
-        }
-    }
-}
-
-/// What a unit of work gives, in order: deliveries, and in the place of
-/// a small `.gz` file or zip member it could not read whole (larger
-/// inflated than the batch target, or damaged), that input, to be read
-/// again as a stream where its deliveries go.
-enum Step<O> {
-    Deliver(Delivery<O>),
-    Again(Again),
-}
-
-/// Wraps deliveries as steps.
-fn steps<O>(deliveries: Vec<Delivery<O>>) -> Vec<Step<O>> {
-    deliveries.into_iter().map(Step::Deliver).collect()
-}
+/// A unit of small inputs reads files not sized up to this many batch
+/// targets in all.
+const UNIT_ROOM: u64 = 2;
 
 /// The buffer a `.gz` file read again is read through.
 const AGAIN_BUFFER: usize = 64 << 10;
@@ -91,64 +71,28 @@ pub(crate) fn run<J: Job>(
         totals.broken |= flow.is_break();
         flow
     };
+    let target = collection.target as u64;
+    // Sizes tell small files from large ones before they are opened, for
+    // the threads (a stream is read as it comes whatever its size).
+    let sizing = match collection.jobs <= 1 || collection.streams_only() {
+        true => Sizing::never(target),
+        false => Sizing::until_small_run(target),
+    };
     let units = Units {
         collection,
         job,
         sources,
+        sizing: &sizing,
     };
     if collection.jobs <= 1 {
-        units.each(&mut |unit| units.hand_on(unit.run(), &mut deliver));
+        units.each(&mut |unit| units.hand_on(unit.run(), None, &mut deliver));
     } else {
-        in_parallel(&units, collection.jobs, &mut deliver);
+        let each = |unit: &mut dyn FnMut(_) -> _| units.each(unit);
+        let hand_on = |steps, helpers: &_| units.hand_on(steps, Some(helpers), &mut deliver);
+        workers::in_parallel(collection.jobs, &each, hand_on);
     }
     totals.elapsed = started.elapsed();
     totals
-}
-
-/// Runs the units on `jobs` worker threads, handing their deliveries to
-/// `deliver` in order on this thread.
-fn in_parallel<J: Job>(
-    units: &Units<'_, J>,
-    jobs: usize,
-    deliver: &mut dyn FnMut(Delivery<Out<J>>) -> ControlFlow<()>,
-) {
-    type Slot<O> = mpsc::Receiver<Vec<Step<O>>>;
-    type Task<'s, O> = (Unit<'s, O>, mpsc::Sender<Vec<Step<O>>>);
-    let (order, ordered) = mpsc::sync_channel::<Slot<Out<J>>>(2 * jobs + 1);
-    let (tasks, queue) = mpsc::channel::<Task<'_, Out<J>>>();
-    let queue = Mutex::new(queue);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            scope.spawn(|| loop {
-                let task = queue.lock().map(|queue| queue.recv());
-                let Ok(Ok((unit, done))) = task else { return };
-                let _ = done.send(unit.run());
-            });
-        }
-        scope.spawn(move || {
-            let (order, tasks) = (order, tasks);
-            units.each(&mut |unit| {
-                let (done, slot) = mpsc::channel();
-                if order.send(slot).is_err() {
-                    return ControlFlow::Break(());
-                }
-                match unit {
-                    Unit::Ready(deliveries) => drop(done.send(steps(deliveries))),
-                    work => drop(tasks.send((work, done))),
-                }
-                ControlFlow::Continue(())
-            });
-        });
-        for slot in ordered.iter() {
-            let Ok(steps) = slot.recv() else { break };
-            if units.hand_on(steps, deliver).is_break() {
-                break;
-            }
-        }
-        // Dropping the receiver stops the thread that finds inputs, and
-        // the workers once the queue is empty and closed.
-        drop(ordered);
-    });
 }
 
 /// The units of work of a collection's sources.
@@ -156,6 +100,7 @@ struct Units<'s, J> {
     collection: &'s Collection,
     job: &'s J,
     sources: &'s [Source],
+    sizing: &'s Sizing,
 }
 
 impl<'s, J: Job> Units<'s, J> {
@@ -163,10 +108,10 @@ impl<'s, J: Job> Units<'s, J> {
     /// inputs in groups (up to [`GROUP_FILES`] inputs or the batch target
     /// in bytes), each read whole by a worker (small files opened there,
     /// small streams such as `.gz` files read here first, bytes given in
-    /// memory as they are); other inputs cut into batches here. With one
-    /// job, files found in folders are not sized first: each is a unit of
-    /// its own, read whole if it ends within the batch target, else read
-    /// again and cut into batches.
+    /// memory as they are); other inputs cut into batches here. Files
+    /// found in folders are sized first as [`Sizing`] says: with one job
+    /// none is, and each is a unit of its own, read whole if it ends
+    /// within the batch target, else given back and cut into batches.
     fn each(&self, unit: &mut dyn FnMut(Unit<'s, Out<J>>) -> ControlFlow<()>) {
         let target = self.collection.target as u64;
         let mut group = Group::default();
@@ -184,14 +129,11 @@ impl<'s, J: Job> Units<'s, J> {
             .on_read(&on_read)
             .inflate_ahead(!inline)
             .inflate_elsewhere_to(inflate_elsewhere_to);
-        // Sizes tell small files from large ones before they are opened,
-        // for the threads (a stream is read as it comes whatever its size).
-        let sizes = !inline && !streams;
         source::visit(
             self.sources,
             &walker,
             self.collection.separator,
-            sizes,
+            self.sizing,
             &on_read,
             &mut |found| self.found(found, &mut group, unit),
         );
@@ -222,14 +164,8 @@ impl<'s, J: Job> Units<'s, J> {
                     size,
                     file,
                 };
-                match size {
-                    Some(size) => self.add(group, small, size, unit),
-                    // Not sized: a unit of its own, read whole if it is small.
-                    None => {
-                        self.flush(group, unit)?;
-                        unit(self.small_inputs(vec![small]))
-                    }
-                }
+                let bytes = size.unwrap_or_else(|| self.sizing.unsized_bytes());
+                self.add(group, small, bytes, unit)
             }
             Found::Stream {
                 input,
@@ -324,19 +260,25 @@ impl<'s, J: Job> Units<'s, J> {
         }
     }
 
-    /// Hands `steps` to `deliver` in order, a file given back read again
-    /// in its place (its units run here, in order).
+    /// Hands `steps` to `deliver` in order, an input given back read
+    /// again in its place: cut here, its units run by `helpers` if there
+    /// are, else here, in order.
     fn hand_on(
         &self,
         steps: Vec<Step<Out<J>>>,
+        helpers: Option<&Helpers<'s, Out<J>>>,
         deliver: &mut dyn FnMut(Delivery<Out<J>>) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         for step in steps {
             match step {
                 Step::Deliver(delivery) => deliver(delivery)?,
-                // Read as a stream, a file is not given back again.
+                // Read as a stream, an input is not given back again.
                 Step::Again(again) => {
-                    self.again(again, &mut |unit| self.hand_on(unit.run(), deliver))?
+                    let hand_on = &mut |steps| self.hand_on(steps, None, deliver);
+                    match helpers {
+                        Some(helpers) => helpers.run(|unit| self.again(again, unit), hand_on)?,
+                        None => self.again(again, &mut |unit| hand_on(unit.run()))?,
+                    }
                 }
             }
         }
@@ -402,12 +344,18 @@ impl<'s, J: Job> Units<'s, J> {
     }
 
     /// The unit that reads `inputs`, small inputs, one after another:
-    /// files opened and read whole, bytes read before.
+    /// files opened and read whole, bytes read before. A file not sized
+    /// is read whole if it ends within the batch target and within what
+    /// the unit has left of [`UNIT_ROOM`] targets, else given back.
     fn small_inputs(&self, inputs: Vec<Small>) -> Unit<'s, Out<J>> {
-        let (collection, job) = (self.collection, self.job);
+        let (collection, job, sizing) = (self.collection, self.job, self.sizing);
         Unit::Work(Box::new(move || {
+            let target = collection.target as u64;
+            let room = Cell::new(UNIT_ROOM * target);
             let mut out = Vec::with_capacity(3 * inputs.len());
-            let deliver = |out: &mut Vec<_>, deliveries: Vec<Delivery<_>>| {
+            let read = |out: &mut Vec<_>, input, told, bytes: Vec<u8>| {
+                room.set(room.get().saturating_sub(bytes.len() as u64));
+                let deliveries = whole(collection, job, input, told, bytes);
                 out.extend(deliveries.into_iter().map(Step::Deliver));
             };
             for small in inputs {
@@ -419,9 +367,7 @@ impl<'s, J: Job> Units<'s, J> {
                         file,
                     } if file.container() == Container::Gz => {
                         match inflate_file(collection, &file, size) {
-                            Some(bytes) => {
-                                deliver(&mut out, whole(collection, job, input, told, bytes))
-                            }
+                            Some(bytes) => read(&mut out, input, told, bytes),
                             None => out.push(Step::Again(Again::File(input, told, file))),
                         }
                     }
@@ -430,9 +376,7 @@ impl<'s, J: Job> Units<'s, J> {
                         told,
                         member,
                     } => match inflate_member(collection, &member) {
-                        Some(bytes) => {
-                            deliver(&mut out, whole(collection, job, input, told, bytes))
-                        }
+                        Some(bytes) => read(&mut out, input, told, bytes),
                         None => out.push(Step::Again(Again::Member(input, told, member))),
                     },
                     Small::File {
@@ -440,17 +384,17 @@ impl<'s, J: Job> Units<'s, J> {
                         told,
                         size,
                         file,
-                    } => match read_small(collection, &file, size) {
-                        Ok(Some(bytes)) => {
-                            deliver(&mut out, whole(collection, job, input, told, bytes));
+                    } => match read_small(collection, &file, size, target.min(room.get())) {
+                        Ok(Some(bytes)) => read(&mut out, input, told, bytes),
+                        Ok(None) => {
+                            sizing.missed();
+                            out.push(Step::Again(Again::Large(input, told, file)));
                         }
-                        Ok(None) => out.push(Step::Again(Again::Large(input, told, file))),
-                        Err(err) => deliver(&mut out, vec![failed(&input, &err)]),
+                        Err(err) => out.push(Step::Deliver(failed(&input, &err))),
                     },
                     Small::Read { input, told, bytes } => {
                         // A copy only of bytes shared with the caller.
-                        let bytes = Vec::from(bytes);
-                        deliver(&mut out, whole(collection, job, input, told, bytes));
+                        read(&mut out, input, told, Vec::from(bytes));
                     }
                 }
             }

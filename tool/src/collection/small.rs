@@ -21,13 +21,15 @@ pub(super) const GROUP_FILES: usize = 64;
 /// stream).
 pub(super) const GZIP_RATIO: u64 = 8;
 
-/// A small `.gz` file or zip member that a worker could not read whole
-/// (larger inflated than the batch target, or damaged), to be read again
-/// as a stream in its place.
+/// A small input that a worker could not read whole (a `.gz` file or a
+/// zip member larger inflated than the batch target, or damaged; a file
+/// not sized that did not fit), to be read again as a stream in its
+/// place.
 pub(super) enum Again {
     File(Input, Told, FoundFile),
     Member(Input, Told, StoredMember),
-    /// A file not sized before it was read, larger than the batch target.
+    /// A file not sized before it was read, larger than the batch target
+    /// or than what its unit had room for.
     Large(Input, Told, FoundFile),
 }
 
@@ -133,7 +135,7 @@ pub(super) fn inflate_file(
     size: Option<u64>,
 ) -> Option<Vec<u8>> {
     // Counted once inflated: one given back is counted as it is read again.
-    let gzip = read_bytes(collection, file, size).ok()??;
+    let gzip = read_bytes(file, size, collection.target as u64).ok()??;
     let inflate =
         |inflater: &RefCell<Inflater>| inflater.borrow_mut().gzip(&gzip, collection.target);
     let inflated = INFLATER.with(inflate).ok()??;
@@ -154,13 +156,14 @@ pub(super) fn inflate_member(collection: &Collection, member: &StoredMember) -> 
 
 /// The bytes of the small file `file`, counted as read: all of them if
 /// its size was found (`size`), else those of a file that ends within
-/// the batch target, `None` for a larger one.
+/// `within` bytes, `None` for a larger one.
 pub(super) fn read_small(
     collection: &Collection,
     file: &FoundFile,
     size: Option<u64>,
+    within: u64,
 ) -> io::Result<Option<Vec<u8>>> {
-    let bytes = read_bytes(collection, file, size)?;
+    let bytes = read_bytes(file, size, within)?;
     if let Some(bytes) = &bytes {
         collection.count(bytes.len() as u64);
     }
@@ -168,15 +171,11 @@ pub(super) fn read_small(
 }
 
 /// [`read_small`] without counting the bytes.
-fn read_bytes(
-    collection: &Collection,
-    file: &FoundFile,
-    size: Option<u64>,
-) -> io::Result<Option<Vec<u8>>> {
+fn read_bytes(file: &FoundFile, size: Option<u64>, within: u64) -> io::Result<Option<Vec<u8>>> {
     let opened = file.open()?;
     match size {
         Some(size) => read_file(opened, size).map(Some),
-        None => read_within(opened, collection.target as u64),
+        None => read_within(opened, within),
     }
 }
 

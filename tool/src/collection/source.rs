@@ -11,6 +11,7 @@ use std::sync::Arc;
 use bytes::Bytes;
 use sgf_stream::formats::Format;
 
+use super::sizing::Sizing;
 use crate::inputs::{
     self as found, find_files, format_of_name, Container, Failure, FoundFile, StoredMember, Walker,
 };
@@ -154,13 +155,13 @@ pub(crate) const WALKER_BUFFER: usize = 256 << 10;
 /// [`Input`] that of the stream they hold, and as stored members,
 /// [`Found::Member`]). Bytes read from standard input are counted with
 /// `on_read`. The size of a file found in a folder is looked up when
-/// `sizes` says so, else left unknown (for a reader that reads each file
-/// as it is found).
+/// `sizing` wants it, else left unknown (for a reader that reads each
+/// file whole up to a limit).
 pub(crate) fn visit(
     sources: &[Source],
     walker: &Walker<'_>,
     separator: char,
-    sizes: bool,
+    sizing: &Sizing,
     on_read: &(dyn Fn(u64) + Sync),
     visit: &mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
 ) {
@@ -173,7 +174,7 @@ pub(crate) fn visit(
                     visit,
                     named: path,
                     separator,
-                    sizes,
+                    sizing,
                 };
                 walker.walk_path(path, &mut visitor)
             }
@@ -182,7 +183,7 @@ pub(crate) fn visit(
                     visit,
                     named: Path::new(name),
                     separator,
-                    sizes,
+                    sizing,
                 };
                 visit_bytes(walker, name, bytes, &mut visitor)
             }
@@ -248,22 +249,26 @@ fn rel_of(name: &str) -> PathBuf {
 
 /// The walker's inputs as found inputs: archive members named
 /// `archive:member` (or with another separator), plain files with their
-/// sizes, and how the format of each is told: by a look for the source
-/// itself when it is a file (`named`), else by its name.
+/// sizes when `sizing` wants them, and how the format of each is told:
+/// by a look for the source itself when it is a file (`named`), else by
+/// its name.
 struct ToFound<'v, 'n> {
     visit: &'v mut dyn FnMut(Found<'_>) -> ControlFlow<()>,
     named: &'n Path,
     separator: char,
-    sizes: bool,
+    sizing: &'n Sizing,
 }
 
 impl found::Visitor for ToFound<'_, '_> {
     fn file(&mut self, file: FoundFile) -> ControlFlow<()> {
         let size = match file.known_size() {
             Some(size) => Some(size),
-            None if !self.sizes => None,
+            None if !self.sizing.wanted() => None,
             None => match file.size() {
-                Ok(size) => Some(size),
+                Ok(size) => {
+                    self.sizing.sized(size);
+                    Some(size)
+                }
                 Err(err) => return (self.visit)(failed(&file.name(), &err)),
             },
         };
