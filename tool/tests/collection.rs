@@ -266,6 +266,30 @@ fn files_read_unsized_after_a_run_of_small_ones_deliver_as_files_sized() {
 }
 
 #[test]
+fn the_largest_target_reads_every_file_whole() {
+    // Sizes and the room of a unit are counted without overflow: bytes
+    // given before the files, then files not sized, with one job and two.
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..80 {
+        let games = "(;B[aa];W[bb])\n".repeat(1 + i % 3);
+        std::fs::write(dir.path().join(format!("{i:02}.sgf")), games).unwrap();
+    }
+    let sources = [
+        Source::Bytes {
+            name: "first.sgf".into(),
+            bytes: "(;B[cc])".into(),
+        },
+        Source::Path(dir.path().to_path_buf()),
+    ];
+    let want = deliveries_of(&Collection::new().jobs(1), &sources);
+    assert_eq!(want.len(), 3 * 81);
+    for jobs in [1, 2] {
+        let collection = Collection::new().jobs(jobs).target(usize::MAX);
+        assert_eq!(deliveries_of(&collection, &sources), want, "{jobs} jobs");
+    }
+}
+
+#[test]
 fn small_gzip_files_read_whole_deliver_what_their_streams_deliver() {
     // Small `.gz` files are inflated whole by the unit that reads their
     // group; those it cannot read so (larger inflated than the target,

@@ -351,7 +351,7 @@ impl<'s, J: Job> Units<'s, J> {
         let (collection, job, sizing) = (self.collection, self.job, self.sizing);
         Unit::Work(Box::new(move || {
             let target = collection.target as u64;
-            let room = Cell::new(UNIT_ROOM * target);
+            let room = Cell::new(UNIT_ROOM.saturating_mul(target));
             let mut out = Vec::with_capacity(3 * inputs.len());
             let read = |out: &mut Vec<_>, input, told, bytes: Vec<u8>| {
                 room.set(room.get().saturating_sub(bytes.len() as u64));

@@ -70,7 +70,7 @@ impl Group {
     /// reach [`GROUP_FILES`] inputs or `target` bytes.
     pub(super) fn add(&mut self, small: Small, bytes: u64, target: u64) -> Option<Vec<Small>> {
         self.inputs.push(small);
-        self.bytes += bytes;
+        self.bytes = self.bytes.saturating_add(bytes);
         if self.bytes < target && self.inputs.len() < GROUP_FILES {
             return None;
         }
