@@ -154,9 +154,65 @@ fn gzip_reads_alike_for_any_number_of_jobs() {
     }
 }
 
-/// Every delivery of a run, as text: inputs begun and ended (complete or
-/// not), failures, and each piece's games.
-fn deliveries_of(collection: &Collection, sources: &[Source]) -> Vec<String> {
+#[test]
+fn large_gzip_files_in_a_folder_deliver_alike_for_any_number_of_jobs() {
+    // `.gz` files too large to inflate whole in a group (inflated and cut
+    // as they are found, their batches read by the workers), beside small
+    // files, a truncated one and one that is not gzip: the same
+    // deliveries in the same order for any number of jobs, also when the
+    // caller stops early.
+    let mut rng = common::generate::Rng::new(2026);
+    let mut letter = || char::from(b'a' + rng.range(0, 26) as u8);
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..12 {
+        let games: String = (0..40 + 30 * i)
+            .map(|g| {
+                let comment: String = (0..60).map(|_| letter()).collect();
+                format!("(;C[{i} {g} {comment}];B[aa]{})\n", ";W[bb]".repeat(g % 4))
+            })
+            .collect();
+        let gz = archives::gzip(games.as_bytes());
+        let name = format!("{i:02}a.sgf.gz");
+        match i {
+            5 => std::fs::write(dir.path().join(name), &gz[..gz.len() / 2]).unwrap(),
+            7 => std::fs::write(dir.path().join(name), games.as_bytes()).unwrap(),
+            _ => std::fs::write(dir.path().join(name), &gz).unwrap(),
+        }
+        std::fs::write(dir.path().join(format!("{i:02}b.sgf")), "(;B[cc])").unwrap();
+    }
+    let sources = [Source::Path(dir.path().to_path_buf())];
+    let one = deliveries_of(&Collection::new().jobs(1).target(4096), &sources);
+    let ended = |name: &str, complete: bool| {
+        let path = dir.path().join(name);
+        one.contains(&format!("end {} {complete}", path.display()))
+    };
+    assert!(ended("00a.sgf.gz", true) && ended("11a.sgf.gz", true));
+    assert!(ended("05a.sgf.gz", false));
+    let failed = format!("failed {}", dir.path().join("07a.sgf.gz").display());
+    assert!(one.contains(&failed) || ended("07a.sgf.gz", false));
+    let pieces = one
+        .iter()
+        .filter(|line| line.contains("a.sgf.gz: ["))
+        .count();
+    assert!(
+        pieces > 2 * 11,
+        "{pieces} pieces: most files are cut in several"
+    );
+    for jobs in [2, 3, 4] {
+        let collection = Collection::new().jobs(jobs).target(4096);
+        let got = deliveries_of(&collection, &sources);
+        let first = got.iter().zip(&one).position(|(got, want)| got != want);
+        assert_eq!((first, got.len()), (None, one.len()), "{jobs} jobs");
+        for stop in [1, 40, one.len() / 2] {
+            let got = deliveries_until(&collection, &sources, stop);
+            assert_eq!(got[..], one[..stop], "{jobs} jobs, stopped after {stop}");
+        }
+    }
+}
+
+/// The first `stop` deliveries of a run, as [`deliveries_of`] tells
+/// them; the run is told to stop there.
+fn deliveries_until(collection: &Collection, sources: &[Source], stop: usize) -> Vec<String> {
     let mut out = Vec::new();
     collection.run(sources, &Games, |delivery| {
         out.push(match delivery {
@@ -165,9 +221,18 @@ fn deliveries_of(collection: &Collection, sources: &[Source]) -> Vec<String> {
             Delivery::End(input, complete) => format!("end {} {complete}", input.name),
             Delivery::Failed { name, .. } => format!("failed {name}"),
         });
-        ControlFlow::Continue(())
+        match out.len() < stop {
+            true => ControlFlow::Continue(()),
+            false => ControlFlow::Break(()),
+        }
     });
     out
+}
+
+/// Every delivery of a run, as text: inputs begun and ended (complete or
+/// not), failures, and each piece's games.
+fn deliveries_of(collection: &Collection, sources: &[Source]) -> Vec<String> {
+    deliveries_until(collection, sources, usize::MAX)
 }
 
 #[test]
