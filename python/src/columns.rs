@@ -336,7 +336,7 @@ impl Drop for Columns {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::data::GameData;
     use crate::tree::game_data;
@@ -351,14 +351,14 @@ mod tests {
         game_data(tree, "UTF-8")
     }
 
-    fn games() -> Vec<GameData> {
+    pub(crate) fn games() -> Vec<GameData> {
         (0..7)
             .map(|at| game(&"b".repeat(at), at, at % 3 == 1))
             .collect()
     }
 
     /// The columns of `games`, pushed one by one, named `source`.
-    fn pushed(games: &[&GameData], source: &str, first: u64) -> Columns {
+    pub(crate) fn pushed(games: &[&GameData], source: &str, first: u64) -> Columns {
         let mut columns = Columns::new();
         for game in games {
             columns.push_game(game);

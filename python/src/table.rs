@@ -171,15 +171,30 @@ impl TableReader {
     }
 
     /// Keeps `part`: appended to the last part while that one, not yet
-    /// taken from, holds fewer than `rows` rows (so that the rows of many
-    /// small inputs make one part, and each part's columns go back to the
-    /// pool at once).
+    /// taken from, holds fewer than `rows` rows, up to `rows` rows (so
+    /// that the rows of many small inputs make one part, each part's
+    /// columns go back to the pool at once, and a part of `rows` rows is
+    /// handed out whole); the rows left start a part.
     fn keep(&mut self, part: Columns, rows: usize) {
-        match self.parts.back_mut() {
-            Some((last, 0)) if last.len() < rows => {
-                last.extend(std::iter::once((&part, 0..part.len())));
+        let mut from = 0;
+        while from < part.len() {
+            match self.parts.back_mut() {
+                Some((last, 0)) if last.len() < rows => {
+                    let end = part.len().min(from + rows - last.len());
+                    last.extend(std::iter::once((&part, from..end)));
+                    from = end;
+                }
+                _ if from == 0 => {
+                    self.parts.push_back((part, 0));
+                    return;
+                }
+                _ => {
+                    let mut rest = Columns::new();
+                    rest.extend(std::iter::once((&part, from..part.len())));
+                    self.parts.push_back((rest, 0));
+                    return;
+                }
             }
-            _ => self.parts.push_back((part, 0)),
         }
     }
 
@@ -278,5 +293,45 @@ impl TableReader {
             list.append((name, to_python(py, column)?))?;
         }
         Ok(list)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TableReader;
+    use crate::columns::tests::{games, pushed};
+    use std::collections::VecDeque;
+
+    #[test]
+    fn parts_are_kept_up_to_a_batch_and_handed_out_in_order() {
+        let games = games();
+        let all: Vec<_> = games.iter().collect();
+        let mut reader = TableReader {
+            reading: None,
+            parts: VecDeque::new(),
+            loose: Vec::new(),
+        };
+        // Parts of 3 and 4 rows, batches of 5: the first part grows to 5
+        // rows and is handed out as it is; the 2 rows left start a part.
+        reader.keep(pushed(&all[..3], "s", 0), 5);
+        reader.keep(pushed(&all[3..], "s", 3), 5);
+        let sizes: Vec<_> = reader
+            .parts
+            .iter()
+            .map(|(p, from)| (p.len(), *from))
+            .collect();
+        assert_eq!(sizes, [(5, 0), (2, 0)]);
+        let first = reader.parts[0].0.columns.as_ptr();
+        let batch = reader.take(5);
+        assert_eq!(batch.columns.as_ptr(), first, "handed out without a copy");
+        assert_eq!(batch, pushed(&all[..5], "s", 0));
+        assert_eq!(reader.take(5), pushed(&all[5..], "s", 5));
+        assert!(reader.parts.is_empty());
+        // Batches smaller than a part: cut across it, every row once.
+        reader.keep(pushed(&all, "s", 0), 3);
+        let taken: Vec<_> = (0..3).map(|_| reader.take(3)).collect();
+        assert_eq!(taken[0], pushed(&all[..3], "s", 0));
+        assert_eq!(taken[1], pushed(&all[3..6], "s", 3));
+        assert_eq!(taken[2], pushed(&all[6..], "s", 6));
     }
 }
