@@ -336,36 +336,10 @@ impl Drop for Columns {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
     use crate::data::GameData;
-    use crate::tree::game_data;
-
-    fn game(black: &str, moves: usize, warned: bool) -> GameData {
-        let tree = sgf_stream::parse(format!(
-            "(;PB[{black}]{}{})",
-            if warned { "KM[x]" } else { "" },
-            ";B[aa];W[bb]".repeat(moves)
-        ))
-        .unwrap();
-        game_data(tree, "UTF-8")
-    }
-
-    pub(crate) fn games() -> Vec<GameData> {
-        (0..7)
-            .map(|at| game(&"b".repeat(at), at, at % 3 == 1))
-            .collect()
-    }
-
-    /// The columns of `games`, pushed one by one, named `source`.
-    pub(crate) fn pushed(games: &[&GameData], source: &str, first: u64) -> Columns {
-        let mut columns = Columns::new();
-        for game in games {
-            columns.push_game(game);
-        }
-        columns.name(Some(source), first);
-        columns
-    }
+    use crate::testing::{games, pushed};
 
     #[test]
     fn rows_put_together_are_the_rows_pushed_one_by_one() {

@@ -27,6 +27,8 @@ mod raw;
 mod read;
 mod summary;
 mod table;
+#[cfg(test)]
+mod testing;
 mod tree;
 
 use pyo3::prelude::*;

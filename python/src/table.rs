@@ -299,7 +299,7 @@ impl TableReader {
 #[cfg(test)]
 mod tests {
     use super::TableReader;
-    use crate::columns::tests::{games, pushed};
+    use crate::testing::{games, pushed};
     use std::collections::VecDeque;
 
     #[test]
