@@ -105,10 +105,11 @@ struct Units<'s, J> {
 
 impl<'s, J: Job> Units<'s, J> {
     /// Calls `unit` with the units of every input, in order: small
-    /// inputs in groups (up to [`GROUP_FILES`] inputs or the batch target
-    /// in bytes), each read whole by a worker (small files opened there,
-    /// small streams such as `.gz` files read here first, bytes given in
-    /// memory as they are); other inputs cut into batches here. Files
+    /// inputs in groups (up to [`GROUP_FILES`](super::small::GROUP_FILES)
+    /// inputs or the batch target in bytes), each read whole by a worker
+    /// (small files opened there, small streams such as `.gz` files read
+    /// here first, bytes given in memory as they are); other inputs cut
+    /// into batches here. Files
     /// found in folders are sized first as [`Sizing`] says: with one job
     /// none is, and each is a unit of its own, read whole if it ends
     /// within the batch target, else given back and cut into batches.

@@ -70,8 +70,7 @@ impl Sizing {
             return false;
         }
         if self.missed.load(Relaxed) && self.missed.swap(false, Relaxed) {
-            self.run.store(0, Relaxed);
-            self.largest.store(0, Relaxed);
+            self.restart();
         }
         self.run.load(Relaxed) < SMALL_RUN
     }
@@ -83,9 +82,14 @@ impl Sizing {
             self.run.store(self.run.load(Relaxed) + 1, Relaxed);
             self.largest.fetch_max(size, Relaxed);
         } else {
-            self.run.store(0, Relaxed);
-            self.largest.store(0, Relaxed);
+            self.restart();
         }
+    }
+
+    /// Ends the run of small files: the next ones are sized.
+    fn restart(&self) {
+        self.run.store(0, Relaxed);
+        self.largest.store(0, Relaxed);
     }
 
     /// The bytes a file read unsized is taken to hold, for the unit it
