@@ -189,8 +189,7 @@ impl TableReader {
                     return;
                 }
                 _ => {
-                    let mut rest = Columns::new();
-                    rest.extend(std::iter::once((&part, from..part.len())));
+                    let rest = part.keep(std::slice::from_ref(&(from..part.len())));
                     self.parts.push_back((rest, 0));
                     return;
                 }
